@@ -1,0 +1,57 @@
+"""Typed, rule-exact engines for tabletop games, behind one protocol.
+
+>>> import boardgames
+>>> game = boardgames.make("magellan-elcano", players=3)
+>>> record = boardgames.play(game, [boardgames.RandomBot()] * 3, seed=7)
+>>> record.terminal
+True
+"""
+
+from boardgames.bots import RandomBot
+from boardgames.core.codec import Codec
+from boardgames.core.errors import (
+    BoardgamesError,
+    ConfigurationError,
+    IllegalActionError,
+    InvalidStateError,
+    RecordError,
+    SerializationError,
+    UnknownGameError,
+)
+from boardgames.core.play import Bot, play
+from boardgames.core.protocol import Game, GameFactory, GameInfo, OptionSpec, OptionValue, PlayerId
+from boardgames.core.record import GameRecord, replay
+from boardgames.core.registry import game_info, game_names, make, register_game
+from boardgames.core.rng import Rng
+from boardgames.serialization import dumps, loads
+
+__all__ = [
+    "BoardgamesError",
+    "Bot",
+    "Codec",
+    "ConfigurationError",
+    "Game",
+    "GameFactory",
+    "GameInfo",
+    "GameRecord",
+    "IllegalActionError",
+    "InvalidStateError",
+    "OptionSpec",
+    "OptionValue",
+    "PlayerId",
+    "RandomBot",
+    "RecordError",
+    "Rng",
+    "SerializationError",
+    "UnknownGameError",
+    "dumps",
+    "game_info",
+    "game_names",
+    "loads",
+    "make",
+    "play",
+    "register_game",
+    "replay",
+]
+
+__version__ = "0.1.0.dev0"

@@ -1,0 +1,204 @@
+"""How a game's values become JSON-ready data and back: one strict cattrs converter per game."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Mapping
+from typing import Any, Literal, TypeAlias, get_args, get_origin
+
+import attrs
+import cattrs
+from cattrs.preconf.json import make_converter as _make_json_converter
+from cattrs.strategies import configure_tagged_union
+
+__all__ = ["Codec", "ValueKind", "make_converter"]
+
+ValueKind: TypeAlias = Literal["state", "action", "observation"]
+"""The kinds of game value that :func:`boardgames.dumps` writes, besides records."""
+
+
+def _structure_int(value: object, _: type) -> int:
+    if type(value) is not int:
+        raise TypeError(f"expected an integer, got {type(value).__name__} {value!r}")
+    return value
+
+
+def _structure_bool(value: object, _: type) -> bool:
+    if type(value) is not bool:
+        raise TypeError(f"expected true or false, got {type(value).__name__} {value!r}")
+    return value
+
+
+def _structure_str(value: object, _: type) -> str:
+    if type(value) is not str:
+        raise TypeError(f"expected a string, got {type(value).__name__} {value!r}")
+    return value
+
+
+def _structure_float(value: object, _: type) -> float:
+    if type(value) not in (int, float):
+        raise TypeError(f"expected a number, got {type(value).__name__} {value!r}")
+    assert isinstance(value, int | float)
+    return float(value)
+
+
+def _unstructure_enum(member: enum.Enum) -> str:
+    return member.name.lower()
+
+
+def _structure_enum(value: object, cls: type[enum.Enum]) -> enum.Enum:
+    members = {member.name.lower(): member for member in cls}
+    if type(value) is not str or value not in members:
+        raise ValueError(f"expected one of {sorted(members)}, got {value!r}")
+    return members[value]
+
+
+def _is_collection(cls: Any) -> bool:
+    return get_origin(cls) in (tuple, frozenset)
+
+
+def _collection_structure_factory(
+    cls: Any, converter: cattrs.Converter
+) -> Callable[[object, type], object]:
+    origin = get_origin(cls)
+    args = get_args(cls)
+    if origin is frozenset:
+        (item,) = args
+        item_hook = converter.get_structure_hook(item)
+
+        def structure_set(value: object, _: type) -> frozenset[Any]:
+            if type(value) is not list:
+                raise TypeError(f"expected a list, got {type(value).__name__}")
+            items = [item_hook(element, item) for element in value]
+            result = frozenset(items)
+            if len(result) != len(items):
+                raise ValueError("expected distinct elements, got duplicates")
+            return result
+
+        return structure_set
+    if len(args) == 2 and args[1] is Ellipsis:
+        item = args[0]
+        item_hook = converter.get_structure_hook(item)
+
+        def structure_tuple(value: object, _: type) -> tuple[Any, ...]:
+            if type(value) is not list:
+                raise TypeError(f"expected a list, got {type(value).__name__}")
+            return tuple(item_hook(element, item) for element in value)
+
+        return structure_tuple
+    hooks = [converter.get_structure_hook(arg) for arg in args]
+
+    def structure_fixed(value: object, _: type) -> tuple[Any, ...]:
+        if type(value) is not list or len(value) != len(args):
+            raise TypeError(f"expected a list of {len(args)} items, got {value!r}")
+        return tuple(
+            hook(element, arg) for hook, element, arg in zip(hooks, value, args, strict=True)
+        )
+
+    return structure_fixed
+
+
+def _is_frozenset(cls: Any) -> bool:
+    return bool(cls is frozenset or get_origin(cls) is frozenset)
+
+
+def _unstructure_set(value: frozenset[Any]) -> list[Any]:
+    return sorted(value)
+
+
+def make_converter(*, action_union: Any = None) -> cattrs.Converter:
+    """Build a strict JSON converter for one game's values.
+
+    Integers, booleans and strings are never coerced (``"3"`` is not ``3``); enums are
+    written by their lowercase member name; frozensets as sorted lists; every tuple must be
+    a JSON list. If ``action_union`` is given, it becomes a tagged union whose tag ``"type"``
+    is the class name of each action.
+
+    Args:
+        action_union: The union of the game's action classes, or ``None``.
+
+    Returns:
+        A converter with detailed validation, so errors carry the path of the bad field.
+    """
+    converter = _make_json_converter(detailed_validation=True, forbid_extra_keys=True)
+    converter.register_structure_hook(int, _structure_int)
+    converter.register_structure_hook(bool, _structure_bool)
+    converter.register_structure_hook(str, _structure_str)
+    converter.register_structure_hook(float, _structure_float)
+    # IntEnum and StrEnum are registered by name too, so the int and str hooks do not win.
+    for base in (enum.Enum, enum.IntEnum, enum.StrEnum):
+        converter.register_unstructure_hook(base, _unstructure_enum)
+        converter.register_structure_hook(base, _structure_enum)
+    converter.register_structure_hook_factory(
+        _is_collection, lambda cls: _collection_structure_factory(cls, converter)
+    )
+    converter.register_unstructure_hook_func(_is_frozenset, _unstructure_set)
+    if action_union is not None:
+        configure_tagged_union(
+            action_union, converter, tag_generator=lambda cls: cls.__name__, tag_name="type"
+        )
+    return converter
+
+
+@attrs.frozen(eq=False)
+class Codec:
+    """Everything :func:`boardgames.dumps` and :func:`boardgames.loads` need for one game.
+
+    Args:
+        game: The registered name of the game.
+        converter: The game's converter, from :func:`make_converter`.
+        state_type: The class of the game's states.
+        observation_type: The class of the game's observations.
+        action_type: The union of the game's action classes.
+        action_classes: Each class in ``action_type``.
+        check: Checks a structured value's invariants; raises
+            :class:`~boardgames.InvalidStateError`.
+    """
+
+    game: str
+    converter: cattrs.Converter
+    state_type: type
+    observation_type: type
+    action_type: Any
+    action_classes: tuple[type, ...]
+    check: Callable[[object], None]
+
+    def kind_of(self, value: object) -> ValueKind | None:
+        """Return which kind of this game's value ``value`` is, or ``None`` if none."""
+        cls = type(value)
+        if cls is self.state_type:
+            return "state"
+        if cls is self.observation_type:
+            return "observation"
+        if cls in self.action_classes:
+            return "action"
+        return None
+
+    def type_of(self, kind: ValueKind) -> Any:
+        """Return the type to structure data of ``kind`` into."""
+        return {
+            "state": self.state_type,
+            "observation": self.observation_type,
+            "action": self.action_type,
+        }[kind]
+
+    def unstructure(self, value: object, kind: ValueKind) -> Any:
+        """Turn a game value into JSON-ready data."""
+        return self.converter.unstructure(value, self.type_of(kind))
+
+    def structure(self, data: object, kind: ValueKind) -> Any:
+        """Turn JSON data into a game value (types are checked; invariants are not).
+
+        Raises:
+            ValueError: An action's ``type`` tag names no action of this game.
+        """
+        if kind == "action" and isinstance(data, dict):
+            tag = data.get("type")
+            names = self.action_names()
+            if tag not in names:
+                raise ValueError(f"unknown action type {tag!r}; expected one of {sorted(names)}")
+        return self.converter.structure(data, self.type_of(kind))
+
+    def action_names(self) -> Mapping[str, type]:
+        """Return each action class by its tag."""
+        return {cls.__name__: cls for cls in self.action_classes}

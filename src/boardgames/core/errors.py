@@ -1,0 +1,74 @@
+"""The exceptions raised by :mod:`boardgames`.
+
+Every error the library raises on purpose derives from :class:`BoardgamesError`, and each
+is also an instance of the built-in exception that fits it, so ``except ValueError`` keeps
+working in code that does not know this library::
+
+    BoardgamesError
+    ├── IllegalActionError      (ValueError)   an action that is not legal in this state
+    ├── ConfigurationError      (ValueError)   bad arguments to make(), new_game() or play()
+    ├── InvalidStateError       (ValueError)   a value breaks the game's invariants
+    ├── SerializationError      (ValueError)   text that loads() cannot turn into a value
+    ├── RecordError             (ValueError)   a game record that does not replay as it claims
+    └── UnknownGameError        (LookupError)  no game is registered under that name
+
+Messages are lowercase, name the bad input first and then say what is allowed.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "BoardgamesError",
+    "ConfigurationError",
+    "IllegalActionError",
+    "InvalidStateError",
+    "RecordError",
+    "SerializationError",
+    "UnknownGameError",
+]
+
+
+class BoardgamesError(Exception):
+    """Root of every exception raised on purpose by :mod:`boardgames`."""
+
+
+class IllegalActionError(BoardgamesError, ValueError):
+    """An action was applied that is not among the legal actions of the state.
+
+    Raised by ``Game.apply`` for an action that is not legal now, for any action on a
+    terminal state, and for an object that is not an action of the game. The state that
+    was passed in is never modified.
+    """
+
+
+class ConfigurationError(BoardgamesError, ValueError):
+    """Bad arguments: an out-of-range player count, an unknown or mistyped option, a bad seed."""
+
+
+class InvalidStateError(BoardgamesError, ValueError):
+    """A state, observation or action breaks one of the game's invariants.
+
+    For example a card that is in two zones at once, or a hand size that the rules cannot
+    produce. Raised by ``Game.check_state`` and wrapped by :func:`boardgames.loads`.
+    """
+
+
+class SerializationError(BoardgamesError, ValueError):
+    """Text given to :func:`boardgames.loads` is not a valid serialized value.
+
+    Attributes:
+        path: Where the problem is, as a JSON path such as ``$.data.hands[2]``, or ``$``
+            when the text as a whole is at fault.
+    """
+
+    def __init__(self, message: str, path: str = "$") -> None:
+        super().__init__(message)
+        self.path = path
+
+
+class RecordError(BoardgamesError, ValueError):
+    """A game record does not replay to the scores, ranking or end it claims."""
+
+
+class UnknownGameError(BoardgamesError, LookupError):
+    """No game is registered under the requested name."""

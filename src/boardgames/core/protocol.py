@@ -1,0 +1,245 @@
+"""The :class:`Game` protocol every engine implements, and the metadata that describes it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, TypeVar
+
+import attrs
+
+from boardgames.core.errors import ConfigurationError
+
+if TYPE_CHECKING:
+    from boardgames.core.codec import Codec
+
+__all__ = [
+    "Game",
+    "GameFactory",
+    "GameInfo",
+    "OptionSpec",
+    "OptionValue",
+    "PlayerId",
+]
+
+PlayerId: TypeAlias = int
+"""A seat number, ``0 .. players - 1``, in clockwise order."""
+
+OptionValue: TypeAlias = bool | int | str
+"""The value of a game option."""
+
+StateT = TypeVar("StateT")
+ActionT = TypeVar("ActionT")
+ObservationT = TypeVar("ObservationT")
+
+
+@attrs.frozen
+class OptionSpec:
+    """One option a game accepts in :func:`boardgames.make`.
+
+    Args:
+        name: The keyword argument's name.
+        default: The value used when the option is not given; its type is the option's type.
+        description: One sentence for ``boardgames games`` and the docs.
+        minimum: For integer options, the smallest allowed value.
+        maximum: For integer options, the largest allowed value.
+        choices: For string options, the allowed values.
+    """
+
+    name: str
+    default: OptionValue
+    description: str
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[str, ...] | None = None
+
+    def check(self, value: object) -> OptionValue:
+        """Return ``value`` if it is allowed for this option.
+
+        Raises:
+            ConfigurationError: The value has the wrong type or is out of range.
+        """
+        expected = type(self.default)
+        if type(value) is not expected:
+            raise ConfigurationError(
+                f"option {self.name}={value!r} has type {type(value).__name__}; "
+                f"expected {expected.__name__}"
+            )
+        assert isinstance(value, bool | int | str)
+        if isinstance(value, int) and not isinstance(value, bool):
+            if self.minimum is not None and value < self.minimum:
+                raise ConfigurationError(
+                    f"option {self.name}={value!r} is below the minimum {self.minimum}"
+                )
+            if self.maximum is not None and value > self.maximum:
+                raise ConfigurationError(
+                    f"option {self.name}={value!r} is above the maximum {self.maximum}"
+                )
+        if self.choices is not None and value not in self.choices:
+            raise ConfigurationError(
+                f"option {self.name}={value!r} is not allowed; choose one of {list(self.choices)}"
+            )
+        return value
+
+
+@attrs.frozen
+class GameInfo:
+    """What a game is called, how many may play it and which options it takes.
+
+    Args:
+        name: The registered name, such as ``"magellan-elcano"``.
+        title: The published title, such as ``"Magellan: Elcano"``.
+        min_players: The fewest seats allowed.
+        max_players: The most seats allowed.
+        default_players: The seat count used when :func:`boardgames.make` is given none.
+        options: The options the game accepts, each with its default.
+    """
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    default_players: int
+    options: tuple[OptionSpec, ...] = ()
+
+    def resolve(self, players: int, options: Mapping[str, object]) -> dict[str, OptionValue]:
+        """Check a player count and options and return every option's value.
+
+        Returns:
+            A dict with a value for every option: the given one or the default.
+
+        Raises:
+            ConfigurationError: The player count is out of range, an option is unknown, or an
+                option value has the wrong type or range.
+        """
+        if type(players) is not int:
+            raise ConfigurationError(
+                f"players={players!r} must be an int from {self.min_players} to {self.max_players}"
+            )
+        if not self.min_players <= players <= self.max_players:
+            raise ConfigurationError(
+                f"players={players!r} is out of range for {self.name}: "
+                f"allowed {self.min_players} to {self.max_players}"
+            )
+        specs = {spec.name: spec for spec in self.options}
+        unknown = sorted(set(options) - set(specs))
+        if unknown:
+            allowed = ", ".join(sorted(specs)) or "none"
+            raise ConfigurationError(
+                f"unknown option {unknown[0]!r} for {self.name}; allowed options: {allowed}"
+            )
+        return {
+            name: spec.check(options[name]) if name in options else spec.default
+            for name, spec in specs.items()
+        }
+
+
+class Game(Protocol[StateT, ActionT, ObservationT]):
+    """A configured game: the rules as pure functions over immutable states.
+
+    A game object holds only configuration (the seat count and the options); every method
+    is a pure function of its arguments. States, actions and observations are immutable,
+    hashable values. Exactly one seat has a decision pending in every non-terminal state.
+
+    Third-party engines implement this protocol structurally (no base class is needed) and
+    register a factory in the ``boardgames.games`` entry-point group.
+    """
+
+    @property
+    def info(self) -> GameInfo:
+        """The game's name, player range and options."""
+        ...
+
+    @property
+    def players(self) -> int:
+        """The number of seats, ``0 .. players - 1`` clockwise."""
+        ...
+
+    @property
+    def options(self) -> Mapping[str, OptionValue]:
+        """Every option's value for this configuration, defaults included."""
+        ...
+
+    @property
+    def codec(self) -> Codec:
+        """The serialization types and converter of this game."""
+        ...
+
+    def new_game(self, seed: int) -> StateT:
+        """Set up a game, resolving all setup randomness from ``seed``."""
+        ...
+
+    def current_player(self, state: StateT) -> PlayerId | None:
+        """Return the seat whose decision is pending, or ``None`` iff the game is over."""
+        ...
+
+    def legal_actions(self, state: StateT) -> Sequence[ActionT]:
+        """Return the current player's legal actions in a fixed order; empty iff terminal."""
+        ...
+
+    def apply(self, state: StateT, action: ActionT) -> StateT:
+        """Return the state after ``action``; ``state`` itself is unchanged.
+
+        Raises:
+            IllegalActionError: ``action`` is not in ``legal_actions(state)``.
+        """
+        ...
+
+    def observe(self, state: StateT, player: PlayerId) -> ObservationT:
+        """Return what ``player`` knows of ``state`` under the rules, and nothing more."""
+        ...
+
+    def score(self, state: StateT) -> tuple[float, ...]:
+        """Return each seat's score as the rules count it now."""
+        ...
+
+    def ranking(self, state: StateT) -> tuple[int, ...]:
+        """Return each seat's place (1 is best; tied seats share a place)."""
+        ...
+
+    def is_terminal(self, state: StateT) -> bool:
+        """Return whether the game is over."""
+        ...
+
+    def is_truncated(self, state: StateT) -> bool:
+        """Return whether the game was stopped by a turn limit rather than by its rules."""
+        ...
+
+    def sample_state(self, observation: ObservationT, seed: int) -> StateT:
+        """Return a full state consistent with everything ``observation``'s player knows.
+
+        Only what that player cannot know is drawn at random, from ``seed``.
+        """
+        ...
+
+    def check_state(self, state: StateT) -> None:
+        """Check every invariant of ``state``.
+
+        Raises:
+            InvalidStateError: An invariant is broken; the message says which.
+        """
+        ...
+
+    def render_state(self, state: StateT) -> str:
+        """Describe a full state as readable text."""
+        ...
+
+    def render_observation(self, observation: ObservationT) -> str:
+        """Describe an observation as readable text, as its player would see the table."""
+        ...
+
+
+class GameFactory(Protocol):
+    """What the ``boardgames.games`` entry point must name: usually the game class itself.
+
+    It carries the game's :class:`GameInfo` and builds a :class:`Game` from a seat count
+    and option values that :meth:`GameInfo.resolve` has already checked.
+    """
+
+    @property
+    def info(self) -> GameInfo:
+        """The game's name, player range and options."""
+        ...
+
+    def __call__(self, *, players: int, **options: Any) -> Game[Any, Any, Any]:
+        """Build the configured game."""
+        ...

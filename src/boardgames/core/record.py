@@ -1,0 +1,82 @@
+"""Game records: everything needed to replay a finished game, and the replay itself."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import attrs
+
+from boardgames.core.errors import RecordError
+from boardgames.core.protocol import Game, OptionValue
+from boardgames.core.registry import make
+
+__all__ = ["GameRecord", "replay"]
+
+
+@attrs.frozen
+class GameRecord:
+    """One played game: its configuration, seed, every action, and the result.
+
+    Args:
+        game: The registered game name.
+        players: The seat count.
+        options: Every option's value, as sorted ``(name, value)`` pairs.
+        seed: The seed given to ``new_game``.
+        actions: Every action in order, whoever took it.
+        scores: The final (or last) score of each seat.
+        ranking: The place of each seat, 1 best.
+        terminal: Whether the game reached its end (by the rules or by truncation).
+        truncated: Whether a turn limit ended the game.
+    """
+
+    game: str
+    players: int
+    options: tuple[tuple[str, OptionValue], ...]
+    seed: int
+    actions: tuple[Any, ...]
+    scores: tuple[float, ...]
+    ranking: tuple[int, ...]
+    terminal: bool = True
+    truncated: bool = False
+
+    def make_game(self) -> Game[Any, Any, Any]:
+        """Build the configured game this record was played with."""
+        return make(self.game, self.players, **dict(self.options))
+
+
+def replay(record: GameRecord) -> Iterator[Any]:
+    """Yield every state of a recorded game, from the setup to the last action.
+
+    Each action is checked as it is applied, and the end is checked against the record.
+
+    Raises:
+        IllegalActionError: A recorded action is not legal where it stands.
+        RecordError: The replayed game ends differently from what the record claims.
+
+    >>> import boardgames
+    >>> game = boardgames.make("magellan-elcano", players=2)
+    >>> record = boardgames.play(game, [boardgames.RandomBot()] * 2, seed=1)
+    >>> states = list(boardgames.replay(record))
+    >>> len(states) == len(record.actions) + 1
+    True
+    """
+    game = record.make_game()
+    state = game.new_game(record.seed)
+    yield state
+    for action in record.actions:
+        state = game.apply(state, action)
+        yield state
+    if game.is_terminal(state) != record.terminal:
+        raise RecordError(
+            f"record says terminal={record.terminal}, but the replayed game "
+            f"{'is' if game.is_terminal(state) else 'is not'} over"
+        )
+    if game.is_truncated(state) != record.truncated:
+        raise RecordError(f"record says truncated={record.truncated}, the replay disagrees")
+    scores = game.score(state)
+    if scores != record.scores:
+        raise RecordError(f"record says scores {record.scores}, the replay gives {scores}")
+    ranking = game.ranking(state)
+    if ranking != record.ranking:
+        raise RecordError(f"record says ranking {record.ranking}, the replay gives {ranking}")

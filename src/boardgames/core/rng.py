@@ -1,0 +1,106 @@
+"""A small, immutable, counter-based random number generator.
+
+Every random event in a game (a shuffle, a blind draw) is taken from the :class:`Rng`
+value stored in the state, so that ``apply`` is a pure function and a seed fixes a whole
+game on every Python version and in every process. The generator is SplitMix64 used in
+counter mode: output ``i`` is a fixed mixing function of ``seed + i * golden_ratio``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TypeVar
+
+import attrs
+
+__all__ = ["Rng"]
+
+_T = TypeVar("_T")
+_MASK64 = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+
+
+def _mix64(z: int) -> int:
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return z ^ (z >> 31)
+
+
+@attrs.frozen
+class Rng:
+    """An immutable random stream: each draw returns a value and the next generator.
+
+    Args:
+        seed: The stream's key, an integer in ``0 .. 2**64 - 1``.
+        counter: How many 64-bit words have been drawn so far.
+
+    >>> rng = Rng.from_seed(7)
+    >>> value, rng = rng.randbelow(6)
+    >>> 0 <= value < 6, rng.counter
+    (True, 1)
+    """
+
+    seed: int
+    counter: int = 0
+
+    @classmethod
+    def from_seed(cls, seed: int) -> Rng:
+        """Start a stream from any integer seed (taken modulo ``2**64``).
+
+        Raises:
+            TypeError: ``seed`` is not an ``int`` (``bool`` is refused too).
+        """
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise TypeError(f"seed must be an int, not {type(seed).__name__}")
+        return cls(seed & _MASK64, 0)
+
+    def derive(self, *keys: int) -> Rng:
+        """Return an independent stream keyed by this one's seed and ``keys``.
+
+        Used to give each bot, each sample and each tournament game its own stream.
+        """
+        seed = self.seed
+        for key in keys:
+            seed = _mix64(((seed ^ _mix64(key & _MASK64)) + _GOLDEN) & _MASK64)
+        return Rng(seed, 0)
+
+    def next64(self) -> tuple[int, Rng]:
+        """Draw a uniform 64-bit integer."""
+        counter = self.counter + 1
+        return _mix64((self.seed + counter * _GOLDEN) & _MASK64), Rng(self.seed, counter)
+
+    def randbelow(self, n: int) -> tuple[int, Rng]:
+        """Draw a uniform integer in ``0 .. n - 1`` (rejection sampling, no modulo bias).
+
+        Raises:
+            ValueError: ``n`` is not positive.
+        """
+        if n <= 0:
+            raise ValueError(f"randbelow needs a positive bound, not {n!r}")
+        shift = 64 - (n - 1).bit_length()
+        seed, counter = self.seed, self.counter
+        while True:
+            counter += 1
+            value = _mix64((seed + counter * _GOLDEN) & _MASK64) >> shift
+            if value < n:
+                return value, Rng(seed, counter)
+
+    def shuffled(self, items: Sequence[_T]) -> tuple[tuple[_T, ...], Rng]:
+        """Return ``items`` in a uniformly random order (Fisher-Yates) and the next stream."""
+        result = list(items)
+        rng = self
+        for i in range(len(result) - 1, 0, -1):
+            j, rng = rng.randbelow(i + 1)
+            result[i], result[j] = result[j], result[i]
+        return tuple(result), rng
+
+    def choice(self, items: Sequence[_T]) -> tuple[_T, Rng]:
+        """Pick one element of a non-empty sequence uniformly.
+
+        Raises:
+            ValueError: ``items`` is empty.
+        """
+        if not items:
+            raise ValueError("cannot choose from an empty sequence")
+        index, rng = self.randbelow(len(items))
+        return items[index], rng

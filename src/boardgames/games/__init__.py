@@ -1,0 +1,1 @@
+"""The game engines shipped with :mod:`boardgames`, one package per game."""

@@ -1,0 +1,248 @@
+"""Self-describing JSON for every state, action, observation and game record.
+
+Each document is an envelope::
+
+    {"format": 1, "game": "magellan-elcano", "type": "state", "data": {...}}
+
+``type`` is one of ``state``, ``action``, ``observation`` or ``record``. :func:`loads`
+treats its input as untrusted: it checks every type and range and the game's invariants,
+and it never evaluates anything.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from functools import cache
+from typing import Any, Final
+
+import cattrs
+
+from boardgames.core.codec import Codec, ValueKind
+from boardgames.core.errors import (
+    BoardgamesError,
+    InvalidStateError,
+    SerializationError,
+    UnknownGameError,
+)
+from boardgames.core.record import GameRecord, replay
+from boardgames.core.registry import game_names, make
+
+__all__ = ["FORMAT_VERSION", "dumps", "loads"]
+
+FORMAT_VERSION: Final = 1
+"""The envelope format written by :func:`dumps` and the only one :func:`loads` accepts."""
+
+_KINDS: tuple[ValueKind, ...] = ("state", "action", "observation")
+_RECORD_FIELDS = (
+    "game",
+    "players",
+    "options",
+    "seed",
+    "actions",
+    "scores",
+    "ranking",
+    "terminal",
+    "truncated",
+)
+
+
+@cache
+def _codec(name: str) -> Codec:
+    return make(name).codec
+
+
+def _codec_of(value: object) -> tuple[Codec, ValueKind]:
+    for name in game_names():
+        codec = _codec(name)
+        kind = codec.kind_of(value)
+        if kind is not None:
+            return codec, kind
+    raise SerializationError(
+        f"cannot serialize {type(value).__name__!r}: it is not a state, action, observation "
+        "or record of a registered game"
+    )
+
+
+def dumps(value: object, *, indent: int | None = None) -> str:
+    """Serialize a state, action, observation or :class:`~boardgames.GameRecord` to JSON.
+
+    The output is deterministic: equal values give identical text on every Python version.
+
+    Args:
+        value: The value to write.
+        indent: Pretty-print with this indent; compact when ``None``.
+
+    Raises:
+        SerializationError: ``value`` is not a value of a registered game.
+
+    >>> import boardgames
+    >>> game = boardgames.make("magellan-elcano", players=2)
+    >>> state = game.new_game(seed=1)
+    >>> boardgames.loads(boardgames.dumps(state)) == state
+    True
+    """
+    if isinstance(value, GameRecord):
+        codec = _codec(value.game)
+        data: Any = {
+            "game": value.game,
+            "players": value.players,
+            "options": dict(value.options),
+            "seed": value.seed,
+            "actions": [codec.unstructure(action, "action") for action in value.actions],
+            "scores": list(value.scores),
+            "ranking": list(value.ranking),
+            "terminal": value.terminal,
+            "truncated": value.truncated,
+        }
+        kind = "record"
+    else:
+        codec, kind = _codec_of(value)
+        data = codec.unstructure(value, kind)
+    envelope = {"format": FORMAT_VERSION, "game": codec.game, "type": kind, "data": data}
+    separators = (",", ":") if indent is None else (",", ": ")
+    return json.dumps(envelope, indent=indent, separators=separators, allow_nan=False)
+
+
+def _refuse_constant(name: str) -> None:
+    raise SerializationError(f"invalid JSON number {name!r}: NaN and infinities are not allowed")
+
+
+def _cattrs_path(error: Exception) -> tuple[str, str]:
+    messages = cattrs.transform_error(
+        error, path="$.data", format_exception=lambda exc, _: str(exc) or type(exc).__name__
+    )
+    first = messages[0] if messages else str(error)
+    message, _, path = first.rpartition(" @ ")
+    return (message or first), (path or "$.data")
+
+
+def _expect(data: Mapping[str, Any], key: str, kind: type, where: str) -> Any:
+    if key not in data:
+        raise SerializationError(f"missing field {key!r}", f"{where}.{key}")
+    value = data[key]
+    if type(value) is not kind:
+        raise SerializationError(
+            f"field {key!r} must be {kind.__name__}, got {type(value).__name__} {value!r}",
+            f"{where}.{key}",
+        )
+    return value
+
+
+def loads(text: str | bytes) -> Any:
+    """Read a value written by :func:`dumps`, validating everything.
+
+    States are checked against the game's invariants; records are replayed and must reach
+    the result they claim.
+
+    Args:
+        text: The JSON document.
+
+    Returns:
+        The state, action, observation or :class:`~boardgames.GameRecord`.
+
+    Raises:
+        SerializationError: The text is not valid JSON, not a known envelope, has a field
+            of the wrong type or range, or breaks an invariant. ``error.path`` says where.
+    """
+    try:
+        document = json.loads(text, parse_constant=_refuse_constant)
+    except SerializationError:
+        raise
+    except (ValueError, TypeError, RecursionError) as error:
+        raise SerializationError(f"invalid JSON: {error}") from error
+    if type(document) is not dict:
+        raise SerializationError(f"expected a JSON object, got {type(document).__name__}")
+    unknown = sorted(set(document) - {"format", "game", "type", "data"})
+    if unknown:
+        raise SerializationError(f"unknown envelope field {unknown[0]!r}", f"$.{unknown[0]}")
+    version = _expect(document, "format", int, "$")
+    if version != FORMAT_VERSION:
+        raise SerializationError(
+            f"unsupported format version {version!r}; this library reads {FORMAT_VERSION}",
+            "$.format",
+        )
+    name = _expect(document, "game", str, "$")
+    kind = _expect(document, "type", str, "$")
+    if "data" not in document:
+        raise SerializationError("missing field 'data'", "$.data")
+    try:
+        codec = _codec(name)
+    except UnknownGameError as error:
+        raise SerializationError(str(error), "$.game") from error
+    if kind == "record":
+        return _load_record(codec, document["data"])
+    if kind not in _KINDS:
+        raise SerializationError(
+            f"unknown value type {kind!r}; expected one of {[*_KINDS, 'record']}", "$.type"
+        )
+    try:
+        value = codec.structure(document["data"], kind)
+    except (cattrs.BaseValidationError, ValueError, TypeError, KeyError) as error:
+        message, path = _cattrs_path(error)
+        raise SerializationError(f"invalid {kind}: {message}", path) from error
+    try:
+        codec.check(value)
+    except InvalidStateError as error:
+        raise SerializationError(f"invalid {kind}: {error}", "$.data") from error
+    return value
+
+
+def _load_record(codec: Codec, data: object) -> GameRecord:
+    where = "$.data"
+    if type(data) is not dict:
+        raise SerializationError("a record must be a JSON object", where)
+    unknown = sorted(set(data) - set(_RECORD_FIELDS))
+    if unknown:
+        raise SerializationError(f"unknown record field {unknown[0]!r}", f"{where}.{unknown[0]}")
+    players = _expect(data, "players", int, where)
+    options = _expect(data, "options", dict, where)
+    seed = _expect(data, "seed", int, where)
+    raw_actions = _expect(data, "actions", list, where)
+    raw_scores = _expect(data, "scores", list, where)
+    raw_ranking = _expect(data, "ranking", list, where)
+    terminal = _expect(data, "terminal", bool, where)
+    truncated = _expect(data, "truncated", bool, where)
+    if _expect(data, "game", str, where) != codec.game:
+        raise SerializationError("record game differs from the envelope's game", f"{where}.game")
+    try:
+        game = make(codec.game, players, **options)
+    except BoardgamesError as error:
+        raise SerializationError(f"invalid record configuration: {error}", where) from error
+    actions = []
+    for index, raw in enumerate(raw_actions):
+        try:
+            actions.append(codec.structure(raw, "action"))
+        except (cattrs.BaseValidationError, ValueError, TypeError, KeyError) as error:
+            message, _ = _cattrs_path(error)
+            raise SerializationError(
+                f"invalid action: {message}", f"{where}.actions[{index}]"
+            ) from error
+    for field, values, kind in (
+        ("scores", raw_scores, (int, float)),
+        ("ranking", raw_ranking, (int,)),
+    ):
+        for index, value in enumerate(values):
+            if type(value) not in kind:
+                raise SerializationError(
+                    f"{field} entries must be numbers, got {value!r}", f"{where}.{field}[{index}]"
+                )
+    record = GameRecord(
+        game=codec.game,
+        players=players,
+        options=tuple(sorted(game.options.items())),
+        seed=seed,
+        actions=tuple(actions),
+        scores=tuple(float(value) for value in raw_scores),
+        ranking=tuple(raw_ranking),
+        terminal=terminal,
+        truncated=truncated,
+    )
+    applied = -1  # states yielded so far, minus one: the index of the next action
+    try:
+        for _ in replay(record):
+            applied += 1
+    except BoardgamesError as error:
+        path = f"{where}.actions[{applied}]" if 0 <= applied < len(actions) else where
+        raise SerializationError(f"record does not replay: {error}", path) from error
+    return record
