@@ -4,7 +4,7 @@ Each document is an envelope::
 
     {"format": 1, "game": "magellan-elcano", "type": "state", "data": {...}}
 
-``type`` is one of ``state``, ``action``, ``observation`` or ``record``. :func:`loads`
+``type`` is one of ``state``, ``action``, ``observation`` or ``record``. :func:`~boardgames.loads`
 treats its input as untrusted: it checks every type and range and the game's invariants,
 and it never evaluates anything.
 """
@@ -31,7 +31,10 @@ from boardgames.core.registry import game_names, make
 __all__ = ["FORMAT_VERSION", "dumps", "loads"]
 
 FORMAT_VERSION: Final = 1
-"""The envelope format written by :func:`dumps` and the only one :func:`loads` accepts."""
+"""The envelope format that :func:`~boardgames.dumps` writes.
+
+It is the only one that :func:`~boardgames.loads` accepts.
+"""
 
 _KINDS: tuple[ValueKind, ...] = ("state", "action", "observation")
 _RECORD_FIELDS = (
@@ -185,6 +188,13 @@ def loads(text: str | bytes) -> Any:
         codec.check(value)
     except InvalidStateError as error:
         raise SerializationError(f"invalid {kind}: {error}", "$.data") from error
+    except (ValueError, TypeError, LookupError) as error:
+        # A check that indexes before it has verified a length or an id is a bug in the
+        # game, but the input is invalid all the same: never let it escape as a crash.
+        raise SerializationError(
+            f"invalid {kind}: the invariant check failed with {type(error).__name__}: {error}",
+            "$.data",
+        ) from error
     return value
 
 
@@ -207,7 +217,7 @@ def _load_record(codec: Codec, data: object) -> GameRecord:
         raise SerializationError("record game differs from the envelope's game", f"{where}.game")
     try:
         game = make(codec.game, players, **options)
-    except BoardgamesError as error:
+    except (BoardgamesError, TypeError) as error:  # TypeError: an option named "players"
         raise SerializationError(f"invalid record configuration: {error}", where) from error
     actions = []
     for index, raw in enumerate(raw_actions):

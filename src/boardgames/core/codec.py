@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Mapping
+import itertools
+import json
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Literal, TypeAlias, get_args, get_origin
 
 import attrs
 import cattrs
+from cattrs.errors import IterableValidationError, IterableValidationNote
 from cattrs.preconf.json import make_converter as _make_json_converter
 from cattrs.strategies import configure_tagged_union
 
@@ -57,6 +60,24 @@ def _is_collection(cls: Any) -> bool:
     return get_origin(cls) in (tuple, frozenset)
 
 
+def _structure_items(
+    value: list[Any], hooks: Iterable[Callable[[object, Any], Any]], types: Iterable[Any], cls: Any
+) -> list[Any]:
+    """Structure each element, reporting failures by index so error paths name the element."""
+    result: list[Any] = []
+    errors: list[Exception] = []
+    for index, (element, hook, item_type) in enumerate(zip(value, hooks, types, strict=False)):
+        try:
+            result.append(hook(element, item_type))
+        except Exception as error:
+            note = IterableValidationNote(f"Structuring {cls} @ index {index}", index, item_type)
+            error.__notes__ = [*getattr(error, "__notes__", []), note]
+            errors.append(error)
+    if errors:
+        raise IterableValidationError(f"While structuring {cls!r}", errors, cls)
+    return result
+
+
 def _collection_structure_factory(
     cls: Any, converter: cattrs.Converter
 ) -> Callable[[object, type], object]:
@@ -69,7 +90,9 @@ def _collection_structure_factory(
         def structure_set(value: object, _: type) -> frozenset[Any]:
             if type(value) is not list:
                 raise TypeError(f"expected a list, got {type(value).__name__}")
-            items = [item_hook(element, item) for element in value]
+            items = _structure_items(
+                value, itertools.repeat(item_hook), itertools.repeat(item), cls
+            )
             result = frozenset(items)
             if len(result) != len(items):
                 raise ValueError("expected distinct elements, got duplicates")
@@ -83,7 +106,9 @@ def _collection_structure_factory(
         def structure_tuple(value: object, _: type) -> tuple[Any, ...]:
             if type(value) is not list:
                 raise TypeError(f"expected a list, got {type(value).__name__}")
-            return tuple(item_hook(element, item) for element in value)
+            return tuple(
+                _structure_items(value, itertools.repeat(item_hook), itertools.repeat(item), cls)
+            )
 
         return structure_tuple
     hooks = [converter.get_structure_hook(arg) for arg in args]
@@ -91,9 +116,7 @@ def _collection_structure_factory(
     def structure_fixed(value: object, _: type) -> tuple[Any, ...]:
         if type(value) is not list or len(value) != len(args):
             raise TypeError(f"expected a list of {len(args)} items, got {value!r}")
-        return tuple(
-            hook(element, arg) for hook, element, arg in zip(hooks, value, args, strict=True)
-        )
+        return tuple(_structure_items(value, hooks, args, cls))
 
     return structure_fixed
 
@@ -102,8 +125,20 @@ def _is_frozenset(cls: Any) -> bool:
     return bool(cls is frozenset or get_origin(cls) is frozenset)
 
 
-def _unstructure_set(value: frozenset[Any]) -> list[Any]:
-    return sorted(value)
+def _sort_key(item: Any) -> tuple[int, Any]:
+    if type(item) in (int, float):
+        return (0, item)
+    return (1, json.dumps(item, sort_keys=True))
+
+
+def _set_unstructure_factory(cls: Any, converter: cattrs.Converter) -> Callable[[Any], list[Any]]:
+    args = get_args(cls)
+    item_hook = converter.get_unstructure_hook(args[0]) if args else converter.unstructure
+
+    def unstructure_set(value: frozenset[Any]) -> list[Any]:
+        return sorted((item_hook(item) for item in value), key=_sort_key)
+
+    return unstructure_set
 
 
 def make_converter(*, action_union: Any = None) -> cattrs.Converter:
@@ -132,7 +167,9 @@ def make_converter(*, action_union: Any = None) -> cattrs.Converter:
     converter.register_structure_hook_factory(
         _is_collection, lambda cls: _collection_structure_factory(cls, converter)
     )
-    converter.register_unstructure_hook_func(_is_frozenset, _unstructure_set)
+    converter.register_unstructure_hook_factory(
+        _is_frozenset, lambda cls: _set_unstructure_factory(cls, converter)
+    )
     if action_union is not None:
         configure_tagged_union(
             action_union, converter, tag_generator=lambda cls: cls.__name__, tag_name="type"
@@ -146,7 +183,7 @@ class Codec:
 
     Args:
         game: The registered name of the game.
-        converter: The game's converter, from :func:`make_converter`.
+        converter: The game's converter, from :func:`~boardgames.core.codec.make_converter`.
         state_type: The class of the game's states.
         observation_type: The class of the game's observations.
         action_type: The union of the game's action classes.
@@ -192,7 +229,9 @@ class Codec:
         Raises:
             ValueError: An action's ``type`` tag names no action of this game.
         """
-        if kind == "action" and isinstance(data, dict):
+        if type(data) is not dict:
+            raise TypeError(f"expected a JSON object, got {type(data).__name__}")
+        if kind == "action":
             tag = data.get("type")
             names = self.action_names()
             if tag not in names:

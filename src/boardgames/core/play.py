@@ -35,7 +35,7 @@ class Bot(Protocol[ObservationT_contra, ActionT]):
 
 
 def bot_random(seed: int, seat: int) -> random.Random:
-    """Return the random generator that :func:`play` gives the bot in ``seat``.
+    """Return the random generator that :func:`~boardgames.play` gives the bot in ``seat``.
 
     It is derived from the game seed, so a replay with the same bots makes the same
     choices, but it is independent of the game's own random stream.
@@ -56,7 +56,8 @@ def play(
     Args:
         game: The configured game.
         bots: One bot per seat, seat 0 first.
-        seed: The game seed; bots get generators derived from it (:func:`bot_random`).
+        seed: The game seed; bots get generators derived from it
+            (:func:`~boardgames.core.play.bot_random`).
         max_decisions: Stop after this many decisions, leaving the record non-terminal.
 
     Returns:

@@ -240,6 +240,6 @@ class GameFactory(Protocol):
         """The game's name, player range and options."""
         ...
 
-    def __call__(self, *, players: int, **options: Any) -> Game[Any, Any, Any]:
-        """Build the configured game."""
+    def __call__(self, *args: Any, **options: Any) -> Game[Any, Any, Any]:
+        """Build the configured game; called as ``factory(players=n, **options)``."""
         ...

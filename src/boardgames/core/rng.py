@@ -88,11 +88,20 @@ class Rng:
     def shuffled(self, items: Sequence[_T]) -> tuple[tuple[_T, ...], Rng]:
         """Return ``items`` in a uniformly random order (Fisher-Yates) and the next stream."""
         result = list(items)
-        rng = self
+        seed, counter = self.seed, self.counter
         for i in range(len(result) - 1, 0, -1):
-            j, rng = rng.randbelow(i + 1)
+            bound = i + 1
+            shift = 64 - i.bit_length()
+            while True:  # randbelow(bound), inlined: this is the setup's hot loop
+                counter += 1
+                z = (seed + counter * _GOLDEN) & _MASK64
+                z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+                j = (z ^ (z >> 31)) >> shift
+                if j < bound:
+                    break
             result[i], result[j] = result[j], result[i]
-        return tuple(result), rng
+        return tuple(result), Rng(seed, counter)
 
     def choice(self, items: Sequence[_T]) -> tuple[_T, Rng]:
         """Pick one element of a non-empty sequence uniformly.

@@ -175,7 +175,13 @@ class MagellanElcano:
         return state.to_move
 
     def legal_actions(self, state: MagellanState) -> Sequence[Action]:
-        """Return the legal actions of the captain to move (empty iff the game is over)."""
+        """Return the legal actions of the captain to move (empty iff the game is over).
+
+        Raises:
+            ConfigurationError: ``state`` belongs to another configuration of the game.
+        """
+        if state.players != self._players or state.storms != self.storms:
+            self._check_config(state)
         return rules.legal_actions(state)
 
     def apply(self, state: MagellanState, action: Action) -> MagellanState:

@@ -17,6 +17,10 @@ from boardgames.games.magellan_elcano.components import CREW_CARDS, CardId, Colo
 __all__ = ["Action", "FaceDownPlayed", "Pass", "PlayCard", "PlayFaceDown", "PublicAction"]
 
 
+def _is_card(card: object) -> bool:
+    return type(card) is int and 0 <= card < len(CREW_CARDS)
+
+
 @attrs.frozen
 class PlayCard:
     """Play a crew card face up, in the column of ``colour``, counting that end's value.
@@ -30,10 +34,10 @@ class PlayCard:
     colour: Colour
 
     def __str__(self) -> str:
-        if 0 <= self.card < len(CREW_CARDS):
+        if _is_card(self.card):
             value = CREW_CARDS[self.card].value(self.colour)
             return f"play {CREW_CARDS[self.card]} as {self.colour} {value}"
-        return f"play card {self.card} as {self.colour}"
+        return f"play card {self.card!r} as {self.colour}"
 
 
 @attrs.frozen
@@ -47,7 +51,7 @@ class PlayFaceDown:
     card: CardId
 
     def __str__(self) -> str:
-        name = CREW_CARDS[self.card] if 0 <= self.card < len(CREW_CARDS) else self.card
+        name = CREW_CARDS[self.card] if _is_card(self.card) else repr(self.card)
         return f"play {name} face down"
 
 

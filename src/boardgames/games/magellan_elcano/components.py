@@ -58,6 +58,9 @@ class Colour(enum.IntEnum):
     def __str__(self) -> str:
         return self.name.lower()
 
+    def __repr__(self) -> str:
+        return f"Colour.{self.name}"
+
 
 @attrs.frozen
 class CrewCard:

@@ -23,6 +23,12 @@ def _cards(cards: Iterable[CardId]) -> str:
     return " ".join(names) if names else "-"
 
 
+def _ocean_points(card: CardId, players: int) -> int:
+    """The points a face-up ocean card shows: a 4/1 card is turned to 1 with two players."""
+    ocean = OCEAN_CARDS[card]
+    return ocean.two_player_points if players == 2 else ocean.points
+
+
 def _column(colour: Colour, cards: tuple[CardId, ...]) -> str:
     values = [CREW_CARDS[card].value(colour) for card in cards]
     return "+".join(map(str, values)) + f"={sum(values)}" if values else "-"
@@ -38,7 +44,7 @@ def _table(observation: MagellanObservation, points: tuple[float, ...] | None) -
     for colour in Colour:
         pile = observation.ocean_piles[colour]
         ocean.append(
-            f"{colour}: {' '.join(str(OCEAN_CARDS[card].points) for card in pile) or '-'}"
+            f"{colour}: {' '.join(str(_ocean_points(c, observation.players)) for c in pile) or '-'}"
             f" (deck {observation.ocean_deck_sizes[colour]})"
         )
     if observation.storms:
@@ -61,7 +67,10 @@ def _seat_line(
     )
     if observation.storms:
         columns += f" S[{view.storm_size}]"
-    won = " ".join(str(OCEAN_CARDS[card]) for card in observation.won[seat])
+    won = " ".join(
+        f"{OCEAN_CARDS[card].colour} {_ocean_points(card, observation.players)}"
+        for card in observation.won[seat]
+    )
     won += "".join(f" {STORM_CARDS[card]}" for card in observation.won_storms[seat])
     state = "passed" if view.passed else ""
     total = f" {points[seat]:g} VP" if points is not None else ""

@@ -176,6 +176,8 @@ def apply(state: MagellanState, action: Action) -> MagellanState:
     if cls is PlayCard:
         card = action.card  # type: ignore[union-attr]
         colour = action.colour  # type: ignore[union-attr]
+        if type(card) is not int:
+            raise _illegal(action, f"card {card!r} is not a crew card id (an int from 0 to 14)")
         if card not in crew.hand:
             raise _illegal(action, f"card {card!r} is not in seat {seat}'s hand")
         if type(colour) is not Colour or not _VALUE[card][colour]:
@@ -185,14 +187,15 @@ def apply(state: MagellanState, action: Action) -> MagellanState:
         known = crew.known
         if known:
             known = tuple(entry for entry in known if entry[0] != card)
+        hand = crew.hand - {card}
         crew = Crew(
             crew.deck,
-            crew.hand - {card},
+            hand,
             (columns[0], columns[1], columns[2]),
             crew.storm,
             crew.discard,
             crew.hidden_discard,
-            False,
+            not hand,  # an empty hand passes automatically (A-MAG-5)
             known,
         )
         public = _PLAY[card][colour]
@@ -200,16 +203,19 @@ def apply(state: MagellanState, action: Action) -> MagellanState:
         card = action.card  # type: ignore[union-attr]
         if not state.storms:
             raise _illegal(action, "face-down storm cards are only played in storm games")
+        if type(card) is not int:
+            raise _illegal(action, f"card {card!r} is not a crew card id (an int from 0 to 14)")
         if card not in crew.hand:
             raise _illegal(action, f"card {card!r} is not in seat {seat}'s hand")
+        hand = crew.hand - {card}
         crew = Crew(
             crew.deck,
-            crew.hand - {card},
+            hand,
             crew.columns,
             (*crew.storm, card),
             crew.discard,
             crew.hidden_discard,
-            False,
+            not hand,  # an empty hand passes automatically (A-MAG-5)
             _widen(crew.known, Place.HAND, Place.STORM),
         )
         public = _FACE_DOWN_PLAYED

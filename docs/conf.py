@@ -1,0 +1,126 @@
+"""Sphinx configuration for the boardgames documentation.
+
+Build the HTML pages (every warning is an error) and run the doctests with::
+
+    uv run sphinx-build -n -W --keep-going -b html docs docs/_build/html
+    uv run sphinx-build -b doctest docs docs/_build/doctest
+"""
+
+from __future__ import annotations
+
+import enum
+import os
+from importlib.metadata import version as _version
+
+project = "boardgames"
+author = "The boardgames developers"
+copyright = "2025, The boardgames developers"  # noqa: A001
+release = _version("boardgames")
+version = ".".join(release.split(".")[:2])
+
+extensions = [
+    "myst_parser",
+    "sphinx.ext.autodoc",
+    "sphinx.ext.napoleon",
+    "sphinx.ext.doctest",
+    "sphinx.ext.intersphinx",
+]
+
+source_suffix = {".md": "markdown", ".rst": "restructuredtext"}
+root_doc = "index"
+exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]
+nitpicky = True
+
+# MyST: ``{directive}`` fences, ``$`` is not math, headings get anchors for cross-links.
+myst_enable_extensions = ["colon_fence", "deflist"]
+myst_heading_anchors = 3
+
+# Autodoc: members in source order, signatures with type hints, no ``self`` noise.
+autodoc_member_order = "bysource"
+autodoc_typehints = "signature"
+
+# Napoleon: Google style only, as the source uses.
+napoleon_google_docstring = True
+napoleon_numpy_docstring = False
+napoleon_use_rtype = False
+napoleon_attr_annotations = True
+
+# Doctest: ``-b doctest`` runs the {doctest} and {testcode} blocks of these pages. The
+# ``>>>`` examples in docstrings are run by pytest (--doctest-modules) in their own modules.
+# Sphinx would run them without the module globals they rely on, so it leaves them alone.
+doctest_global_setup = "import boardgames"
+doctest_test_doctest_blocks = ""
+
+# Intersphinx: the Python, attrs and cattrs inventories are downloaded only when
+# BOARDGAMES_DOCS_INTERSPHINX=1 is set, because the build must also work offline. Without
+# them, references to those projects are plain text (see ``nitpick_ignore`` below).
+intersphinx_mapping: dict[str, tuple[str, str | None]] = {}
+if os.environ.get("BOARDGAMES_DOCS_INTERSPHINX") == "1":
+    intersphinx_mapping = {
+        "python": ("https://docs.python.org/3", None),
+        "attrs": ("https://www.attrs.org/en/stable", None),
+        "cattrs": ("https://catt.rs/en/stable", None),
+    }
+
+# Third-party and standard-library types that appear in signatures. Offline they cannot be
+# resolved; with intersphinx they become links.
+nitpick_ignore = [
+    ("py:class", "cattrs.Converter"),
+    ("py:class", "cattrs.converters.Converter"),
+    ("py:class", "random.Random"),
+]
+nitpick_ignore_regex = [
+    # Built-in and typing names used in annotations.
+    ("py:class", r"(collections\.abc|typing|typing_extensions)\.\w+"),
+    ("py:(class|obj|data)", r"(int|str|bool|float|bytes|object|type|dict|list|tuple|frozenset)"),
+    ("py:(class|obj|exc)", r"(ValueError|LookupError|TypeError|AssertionError|Exception)"),
+    ("py:class", r"enum\.\w+"),
+    # The type variables of the generic protocols are not documented on their own.
+    ("py:(class|obj)", r"boardgames\..*\.(StateT|ActionT|ObservationT|ObservationT_contra|_T)"),
+]
+
+html_theme = "furo"
+html_title = f"boardgames {release}"
+html_static_path: list[str] = []
+
+
+def _keep_colons_in_attribute_docstrings(
+    app: object, what: str, name: str, obj: object, options: object, lines: list[str]
+) -> None:
+    """Stop Napoleon from reading ``Title: text`` in a data docstring as ``type: text``.
+
+    Napoleon takes the first line of an attribute, data or property docstring to be
+    ``type: description`` when it holds a colon, which would turn "The serialization codec
+    of Magellan: Elcano" into a type named "The serialization codec of Magellan". The source
+    never uses that form, so an empty type is given explicitly.
+    """
+    if what in {"attribute", "data", "property"} and lines and ":" in lines[0]:
+        lines[0] = ": " + lines[0]
+
+
+def _protocol_signature(
+    app: object,
+    what: str,
+    name: str,
+    obj: object,
+    options: object,
+    signature: str | None,
+    return_annotation: str | None,
+) -> tuple[str, str | None] | None:
+    """Show a protocol's type parameters instead of ``(*args, **kwargs)``; hide ``Enum(value)``."""
+    if what == "class" and isinstance(obj, enum.EnumMeta):
+        return ("", return_annotation)
+    if what == "class" and getattr(obj, "_is_protocol", False):
+        parameters = getattr(obj, "__parameters__", ())
+        names = ", ".join(parameter.__name__ for parameter in parameters)
+        return (f"[{names}]" if names else "", return_annotation)
+    return None
+
+
+def setup(app: object) -> dict[str, bool]:
+    """Register the docstring fix before Napoleon (which listens at priority 500)."""
+    app.connect(  # type: ignore[attr-defined]
+        "autodoc-process-docstring", _keep_colons_in_attribute_docstrings, priority=400
+    )
+    app.connect("autodoc-process-signature", _protocol_signature)  # type: ignore[attr-defined]
+    return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,0 +1,567 @@
+"""The ``boardgames`` command: list, play, replay, demonstrate and benchmark the games.
+
+Every command goes through the :class:`~boardgames.Game` protocol and the registry
+(:func:`~boardgames.game_names`, :func:`~boardgames.game_info`, :func:`~boardgames.make`),
+so a newly registered game appears in each of them with no change here::
+
+    boardgames games
+    boardgames play magellan-elcano --players human,random,random --seed 7
+    boardgames play magellan-elcano --players random,random --record game.json
+    boardgames replay game.json
+    boardgames demo
+    boardgames bench --games magellan-elcano --repeats 3
+
+Exit codes: 0 on success, 1 when a human player's input ends before the game does (or an
+output file cannot be written), 2 for bad arguments or unreadable files, each explained
+on standard error as ``error: <message>``.
+
+.. versionadded:: 0.1.0
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, Final, TextIO
+
+from boardgames import _bench
+from boardgames.bots import RandomBot
+from boardgames.core.errors import BoardgamesError, ConfigurationError
+from boardgames.core.play import Bot, play
+from boardgames.core.protocol import Game, GameInfo, OptionSpec, OptionValue
+from boardgames.core.record import GameRecord, replay
+from boardgames.core.registry import game_info, game_names, make
+from boardgames.serialization import dumps, loads
+
+__all__ = [
+    "EXIT_ABANDONED",
+    "EXIT_OK",
+    "EXIT_USAGE",
+    "SEAT_KINDS",
+    "HumanBot",
+    "main",
+    "parse_option_value",
+]
+
+EXIT_OK: Final = 0
+"""The command did what was asked."""
+
+EXIT_ABANDONED: Final = 1
+"""A game was abandoned (a human player's input ended) or a file could not be written."""
+
+EXIT_USAGE: Final = 2
+"""Bad arguments, or a file that cannot be read as what the command expects."""
+
+SEAT_KINDS: Final = ("human", "random")
+"""The seat kinds that ``boardgames play --players`` accepts."""
+
+_TRUE: Final = frozenset({"true", "yes", "1", "on"})
+_FALSE: Final = frozenset({"false", "no", "0", "off"})
+_DEMO_MOVES: Final = 6
+
+
+class _UsageError(Exception):
+    """A command-line argument or input file that the command cannot use."""
+
+
+class HumanBot:
+    r"""A seat played by a person: shows the seat's observation and asks for a number.
+
+    The person sees exactly what a bot in that seat would: the rendered observation and the
+    numbered legal actions, never the state. A line that is empty, not a number or out of
+    range is asked again with a message.
+
+    Args:
+        game: The configured game; only its ``render_observation`` is used.
+        input: Where answers are read from; standard input (at the time of asking) if
+            ``None``.
+        output: Where the table and prompts are written; standard output if ``None``.
+
+    Raises:
+        EOFError: From :meth:`choose`, when the input ends before a valid answer.
+
+    >>> import io, random
+    >>> import boardgames
+    >>> game = boardgames.make("magellan-elcano", players=2)
+    >>> observation = game.observe(game.new_game(seed=1), 0)
+    >>> bot = HumanBot(game, input=io.StringIO("x\n1\n"), output=io.StringIO())
+    >>> bot.choose(observation, ["first", "second"], random.Random(0))
+    'first'
+    """
+
+    def __init__(
+        self,
+        game: Game[Any, Any, Any],
+        *,
+        input: TextIO | None = None,
+        output: TextIO | None = None,
+    ) -> None:
+        self._game = game
+        self._input = input
+        self._output = output
+
+    def __repr__(self) -> str:
+        return f"HumanBot({self._game!r})"
+
+    def choose(self, observation: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
+        """Show the table and the numbered legal actions, and return the one picked.
+
+        Args:
+            observation: What this seat knows.
+            legal_actions: The actions to choose from.
+            rng: Unused: a person chooses.
+
+        Returns:
+            The chosen action.
+
+        Raises:
+            EOFError: The input ended.
+        """
+        source = sys.stdin if self._input is None else self._input
+        sink = sys.stdout if self._output is None else self._output
+        print(self._game.render_observation(observation), file=sink)
+        count = len(legal_actions)
+        for number, action in enumerate(legal_actions, start=1):
+            print(f"  {number:>{len(str(count))}}. {action}", file=sink)
+        while True:
+            print(f"your move (1-{count}): ", end="", file=sink, flush=True)
+            line = source.readline()
+            if not line:
+                print(file=sink)
+                raise EOFError("input ended before a move was chosen")
+            text = line.strip()
+            if not source.isatty():  # a script or a pipe: show the answer in the transcript
+                print(text, file=sink)
+            if not text:
+                print(f"please enter a number from 1 to {count}", file=sink)
+                continue
+            try:
+                number = int(text)
+            except ValueError:
+                print(f"{text!r} is not a number; enter a number from 1 to {count}", file=sink)
+                continue
+            if not 1 <= number <= count:
+                print(f"{number} is out of range; enter a number from 1 to {count}", file=sink)
+                continue
+            return legal_actions[number - 1]
+
+
+class _Announced:
+    """Wrap a bot so that each of its moves is printed as ``seat N: <move>``."""
+
+    def __init__(
+        self, bot: Bot[Any, Any], seat: int, sink: TextIO, describe: Callable[[Any], str]
+    ) -> None:
+        self._bot = bot
+        self._seat = seat
+        self._sink = sink
+        self._describe = describe
+
+    def __repr__(self) -> str:
+        return repr(self._bot)
+
+    def choose(self, observation: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
+        action = self._bot.choose(observation, legal_actions, rng)
+        print(f"seat {self._seat}: {self._describe(action)}", file=self._sink, flush=True)
+        return action
+
+
+def parse_option_value(spec: OptionSpec, text: str) -> OptionValue:
+    """Convert an option's command-line text to the type of its default.
+
+    Booleans accept ``true/false``, ``yes/no``, ``on/off`` and ``1/0`` (any case); integers
+    are decimal. Ranges and choices are checked later, by :func:`boardgames.make`.
+
+    Args:
+        spec: The option's specification.
+        text: The text after ``=`` in ``--option name=text``.
+
+    Returns:
+        The value, typed like ``spec.default``.
+
+    Raises:
+        ConfigurationError: The text cannot be read as the option's type.
+
+    >>> spec = OptionSpec(name="storms", default=False, description="use storms")
+    >>> parse_option_value(spec, "Yes")
+    True
+    >>> parse_option_value(OptionSpec(name="rounds", default=6, description="rounds"), "4")
+    4
+    """
+    if isinstance(spec.default, bool):
+        word = text.strip().lower()
+        if word in _TRUE:
+            return True
+        if word in _FALSE:
+            return False
+        raise ConfigurationError(
+            f"option {spec.name}={text!r} is not a boolean; use true/false, yes/no or 1/0"
+        )
+    if isinstance(spec.default, int):
+        try:
+            return int(text.strip())
+        except ValueError:
+            allowed = _integer_range(spec)
+            raise ConfigurationError(
+                f"option {spec.name}={text!r} is not an integer"
+                + (f"; allowed {allowed}" if allowed else "")
+            ) from None
+    return text
+
+
+def _integer_range(spec: OptionSpec) -> str:
+    if spec.minimum is not None and spec.maximum is not None:
+        return f"{spec.minimum} to {spec.maximum}"
+    if spec.minimum is not None:
+        return f"{spec.minimum} or more"
+    if spec.maximum is not None:
+        return f"{spec.maximum} or less"
+    return ""
+
+
+def _format_value(value: OptionValue) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _parse_options(info: GameInfo, assignments: Sequence[str]) -> dict[str, OptionValue]:
+    specs = {spec.name: spec for spec in info.options}
+    options: dict[str, OptionValue] = {}
+    for assignment in assignments:
+        name, equals, text = assignment.partition("=")
+        name = name.strip()
+        if not equals or not name:
+            raise _UsageError(f"option {assignment!r} must be written name=value")
+        if name in options:
+            raise _UsageError(f"option {name!r} is given twice")
+        # An unknown name is passed on as text: make() names the allowed options.
+        options[name] = parse_option_value(specs[name], text) if name in specs else text
+    return options
+
+
+def _describe_game(game: Game[Any, Any, Any], seed: int) -> str:
+    info = game.info
+    options = ", ".join(f"{name}={_format_value(value)}" for name, value in game.options.items())
+    text = f"{info.title} ({info.name}): {game.players} players, seed {seed}"
+    return f"{text}, {options}" if options else text
+
+
+def _result_lines(
+    scores: Sequence[float], ranking: Sequence[int], players: Sequence[str] | None = None
+) -> list[str]:
+    score_texts = [f"{score:g}" for score in scores]
+    score_width = max([len("score"), *(len(text) for text in score_texts)])
+    player_width = max([len("player"), *(len(kind) for kind in players or ())])
+    header = "  seat" + (f"  {'player':<{player_width}}" if players else "")
+    lines = [header + f"  {'score':>{score_width}}  place"]
+    for seat, (score, place) in enumerate(zip(score_texts, ranking, strict=True)):
+        kind = f"  {players[seat]:<{player_width}}" if players else ""
+        lines.append(f"  {seat:>4}{kind}  {score:>{score_width}}  {place:>5}")
+    winners = [seat for seat, place in enumerate(ranking) if place == 1]
+    if len(winners) == 1:
+        lines.append(f"winner: seat {winners[0]}")
+    else:
+        lines.append("tied for first: seats " + ", ".join(map(str, winners)))
+    return lines
+
+
+def _final_state(record: GameRecord) -> Any:
+    """Return the last state of a recorded game (replaying and checking it)."""
+    *_, state = replay(record)
+    return state
+
+
+def _print_lines(lines: Sequence[str], sink: TextIO) -> None:
+    for line in lines:
+        print(line, file=sink)
+
+
+# --- the commands --------------------------------------------------------------------------
+
+
+def _command_games(arguments: argparse.Namespace) -> int:
+    sink = sys.stdout
+    for name in game_names():
+        info = game_info(name)
+        print(f"{info.name}  {info.title}", file=sink)
+        players = f"{info.min_players} to {info.max_players} (default {info.default_players})"
+        print(f"  players: {players}", file=sink)
+        if not info.options:
+            print("  options: none", file=sink)
+            continue
+        print("  options:", file=sink)
+        for spec in info.options:
+            allowed = ""
+            if spec.choices is not None:
+                allowed = f" (one of {', '.join(spec.choices)})"
+            elif isinstance(spec.default, int) and not isinstance(spec.default, bool):
+                bounds = _integer_range(spec)
+                allowed = f" ({bounds})" if bounds else ""
+            print(
+                f"    {spec.name}={_format_value(spec.default)}{allowed}: {spec.description}",
+                file=sink,
+            )
+    return EXIT_OK
+
+
+def _command_play(arguments: argparse.Namespace) -> int:
+    sink = sys.stdout
+    info = game_info(arguments.name)
+    if arguments.players is None:
+        seats = ["human"] + ["random"] * (info.default_players - 1)
+    else:
+        seats = [kind.strip() for kind in arguments.players.split(",")]
+    for kind in seats:
+        if kind not in SEAT_KINDS:
+            raise _UsageError(
+                f"unknown seat kind {kind!r} in --players; allowed kinds: {', '.join(SEAT_KINDS)}"
+            )
+    game = make(arguments.name, len(seats), **_parse_options(info, arguments.option))
+    seed = random.SystemRandom().randrange(1 << 32) if arguments.seed is None else arguments.seed
+    humans = "human" in seats
+    bots: list[Bot[Any, Any]] = []
+    for seat, kind in enumerate(seats):
+        bot: Bot[Any, Any] = HumanBot(game) if kind == "human" else RandomBot()
+        # With a person at the table, a bot's move is not named: its text may show what
+        # that person must not see (a card played face down). The table shows the rest.
+        hidden = humans and kind != "human"
+        bots.append(_Announced(bot, seat, sink, (lambda _: "moved") if hidden else str))
+    print(_describe_game(game, seed), file=sink)
+    print("seats: " + ", ".join(f"{seat} {kind}" for seat, kind in enumerate(seats)), file=sink)
+    try:
+        record = play(game, bots, seed)
+    except EOFError:
+        print("error: input ended; the game was abandoned", file=sys.stderr)
+        return EXIT_ABANDONED
+    print(f"game over after {len(record.actions)} decisions", file=sink)
+    print(game.render_state(_final_state(record)), file=sink)
+    _print_lines(_result_lines(record.scores, record.ranking, seats), sink)
+    if arguments.record is not None:
+        try:
+            with open(arguments.record, "w", encoding="utf-8") as file:
+                file.write(dumps(record) + "\n")
+        except OSError as error:
+            print(f"error: cannot write the record: {error}", file=sys.stderr)
+            return EXIT_ABANDONED
+        print(f"record written to {arguments.record}", file=sink)
+    return EXIT_OK
+
+
+def _read_record(path: str) -> GameRecord:
+    try:
+        with open(path, encoding="utf-8") as file:
+            text = file.read()
+    except (OSError, UnicodeDecodeError) as error:
+        raise _UsageError(f"cannot read {path!r}: {error}") from error
+    try:
+        value = loads(text)
+    except BoardgamesError as error:
+        where = getattr(error, "path", None)
+        raise _UsageError(
+            f"{path!r} is not a valid game record: {error}" + (f" (at {where})" if where else "")
+        ) from error
+    if not isinstance(value, GameRecord):
+        raise _UsageError(f"{path!r} holds a {type(value).__name__}, not a game record")
+    return value
+
+
+def _command_replay(arguments: argparse.Namespace) -> int:
+    sink = sys.stdout
+    record = _read_record(arguments.file)
+    game = record.make_game()
+    print(_describe_game(game, record.seed), file=sink)
+    state = None
+    for number, state in enumerate(replay(record)):
+        if number < len(record.actions):
+            seat = game.current_player(state)
+            print(f"{number + 1:>4}. seat {seat}: {record.actions[number]}", file=sink)
+    assert state is not None  # replay always yields the setup
+    if not record.terminal:
+        print(f"the record stops after {len(record.actions)} decisions", file=sink)
+    elif record.truncated:
+        print(f"the game was cut short after {len(record.actions)} decisions", file=sink)
+    else:
+        print(f"game over after {len(record.actions)} decisions", file=sink)
+    print(game.render_state(state), file=sink)
+    _print_lines(_result_lines(record.scores, record.ranking), sink)
+    return EXIT_OK
+
+
+def _command_demo(arguments: argparse.Namespace) -> int:
+    sink = sys.stdout
+    for index, name in enumerate(game_names()):
+        if index:
+            print(file=sink)
+        game = make(name)
+        record = play(game, [RandomBot()] * game.players, arguments.seed)
+        print("== " + _describe_game(game, arguments.seed) + ", random bots ==", file=sink)
+        states = list(replay(record))
+        for number, action in enumerate(record.actions[:_DEMO_MOVES]):
+            print(f"  seat {game.current_player(states[number])}: {action}", file=sink)
+        remaining = len(record.actions) - _DEMO_MOVES
+        if remaining > 0:
+            print(f"  ... and {remaining} more decisions", file=sink)
+        print(f"game over after {len(record.actions)} decisions", file=sink)
+        print(game.render_state(states[-1]), file=sink)
+        _print_lines(_result_lines(record.scores, record.ranking), sink)
+    return EXIT_OK
+
+
+def _command_bench(arguments: argparse.Namespace) -> int:
+    sink = sys.stdout
+    if arguments.games is None:
+        names = list(game_names())
+    else:
+        names = [name.strip() for name in arguments.games.split(",") if name.strip()]
+        if not names:
+            raise _UsageError("--games needs at least one game name")
+    infos = [game_info(name) for name in names]
+    print(
+        f"median of {arguments.repeats} repeats, {arguments.seconds:g} s per measurement; "
+        "seeds 0, 1, 2, ...",
+        file=sink,
+    )
+    width = max(len("game"), *(len(info.name) for info in infos))
+    columns = ("playouts/s", "decisions/s", "round-trips/s")
+    print(f"{'game':<{width}}  players  " + "  ".join(f"{c:>13}" for c in columns), file=sink)
+    for info in infos:
+        for players in range(info.min_players, info.max_players + 1):
+            result = _bench.bench(
+                info.name, players, seconds=arguments.seconds, repeats=arguments.repeats
+            )
+            rates = (
+                result.playouts_per_second,
+                result.decisions_per_second,
+                result.round_trips_per_second,
+            )
+            print(
+                f"{info.name:<{width}}  {players:>7}  "
+                + "  ".join(f"{rate:>13,.1f}" for rate in rates),
+                file=sink,
+                flush=True,
+            )
+    return EXIT_OK
+
+
+# --- the parser ----------------------------------------------------------------------------
+
+
+def _positive_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"{text!r} must be a positive number of seconds")
+    return value
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not an integer") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} must be 1 or more")
+    return value
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="boardgames",
+        description="Play, replay and measure the registered board games.",
+        epilog="Start with: boardgames demo",
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    games = commands.add_parser("games", help="list the registered games and their options")
+    games.set_defaults(handler=_command_games)
+
+    play_command = commands.add_parser("play", help="play one game with bots and/or humans")
+    play_command.add_argument("name", metavar="NAME", help="a game name from 'boardgames games'")
+    play_command.add_argument(
+        "--players",
+        metavar="SEATS",
+        help="comma-separated seat kinds, seat 0 first, each one of: "
+        + ", ".join(SEAT_KINDS)
+        + " (default: one human, then random bots up to the game's default player count)",
+    )
+    play_command.add_argument("--seed", type=int, help="the game seed (default: a random one)")
+    play_command.add_argument("--record", metavar="FILE", help="write the game record to FILE")
+    play_command.add_argument(
+        "--option",
+        metavar="NAME=VALUE",
+        action="append",
+        default=[],
+        help="set a game option (repeatable); see 'boardgames games'",
+    )
+    play_command.set_defaults(handler=_command_play)
+
+    replay_command = commands.add_parser("replay", help="print a recorded game move by move")
+    replay_command.add_argument("file", metavar="FILE", help="a record written by --record")
+    replay_command.set_defaults(handler=_command_replay)
+
+    demo = commands.add_parser("demo", help="play one random game of every registered game")
+    demo.add_argument("--seed", type=int, default=1, help="the seed of every game (default 1)")
+    demo.set_defaults(handler=_command_demo)
+
+    bench = commands.add_parser("bench", help="measure random playouts and serialization")
+    bench.add_argument(
+        "--games", metavar="NAME,...", help="comma-separated game names (default: all)"
+    )
+    bench.add_argument(
+        "--seconds",
+        type=_positive_float,
+        default=0.2,
+        help="time budget of each measurement in each repeat (default 0.2)",
+    )
+    bench.add_argument(
+        "--repeats",
+        type=_positive_int,
+        default=5,
+        help="repeats of each measurement; the median is reported (default 5)",
+    )
+    bench.set_defaults(handler=_command_bench)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``boardgames`` command line.
+
+    Args:
+        argv: The arguments after the program name; ``sys.argv[1:]`` if ``None``.
+
+    Returns:
+        The exit code: :data:`EXIT_OK`, :data:`EXIT_ABANDONED` or :data:`EXIT_USAGE`.
+
+    >>> import contextlib, io
+    >>> with contextlib.redirect_stdout(io.StringIO()) as output:
+    ...     code = main(["games"])
+    >>> code, "magellan-elcano" in output.getvalue()
+    (0, True)
+    """
+    parser = _parser()
+    try:
+        arguments = parser.parse_args(argv)
+    except SystemExit as exit_:  # --help, or a usage error argparse has already printed
+        if exit_.code is None:
+            return EXIT_OK
+        return exit_.code if isinstance(exit_.code, int) else EXIT_USAGE
+    handler: Callable[[argparse.Namespace], int] = arguments.handler
+    try:
+        return handler(arguments)
+    except (BoardgamesError, _UsageError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        # The reader went away (``boardgames replay game.json | head``): stop quietly.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_ABANDONED

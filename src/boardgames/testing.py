@@ -1,0 +1,252 @@
+"""The conformance kit: one call that checks any :class:`~boardgames.Game` against the protocol.
+
+Use it in the tests of every game, ours or a third party's::
+
+    from boardgames.testing import check_game
+
+    def test_my_game_conforms() -> None:
+        check_game(boardgames.make("my-game", players=3))
+
+:func:`check_game` plays random games to the end and, at every decision, checks the
+contract the rest of the library relies on: legal actions and terminal states agree, every
+legal action applies and illegal ones are refused without side effects, values survive
+:func:`~boardgames.dumps` / :func:`~boardgames.loads`, records replay, seeds determine
+games, and observations hide exactly what they should (a state resampled from a player's
+observation looks the same to that player and offers him the same actions).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import attrs
+
+from boardgames.core.errors import BoardgamesError, IllegalActionError
+from boardgames.core.protocol import Game
+from boardgames.core.record import GameRecord, replay
+from boardgames.serialization import dumps, loads
+
+__all__ = ["ConformanceError", "ConformanceReport", "check_game"]
+
+
+class ConformanceError(BoardgamesError, AssertionError):
+    """A game broke the protocol; the message names the check, the seed and the step."""
+
+
+@attrs.frozen
+class ConformanceReport:
+    """What :func:`check_game` exercised.
+
+    Args:
+        games: Games played to the end (or to ``max_decisions``).
+        decisions: Decisions taken in all games.
+        actions_applied: Legal actions applied, chosen or not.
+        samples: States drawn with ``sample_state`` and checked.
+        max_legal_actions: The longest legal-action list met.
+        truncated: Games that ended by a turn limit.
+    """
+
+    games: int
+    decisions: int
+    actions_applied: int
+    samples: int
+    max_legal_actions: int
+    truncated: int
+
+
+class _Checker:
+    def __init__(self, game: Game[Any, Any, Any], seed: int) -> None:
+        self.game = game
+        self.seed = seed
+        self.step = 0
+
+    def fail(self, message: str) -> ConformanceError:
+        return ConformanceError(
+            f"{self.game.info.name} ({self.game.players} players) seed {self.seed} "
+            f"step {self.step}: {message}"
+        )
+
+    def expect(self, condition: bool, message: str) -> None:
+        if not condition:
+            raise self.fail(message)
+
+
+def _round_trip(checker: _Checker, value: object, what: str) -> None:
+    try:
+        text = dumps(value)
+        again = loads(text)
+    except BoardgamesError as error:
+        raise checker.fail(f"{what} does not round-trip through dumps/loads: {error}") from error
+    checker.expect(again == value, f"{what} changes in a dumps/loads round-trip")
+    checker.expect(dumps(again) == text, f"{what} dumps differently after a round-trip")
+
+
+def _check_rejects(checker: _Checker, state: Any, probes: Iterable[object]) -> None:
+    game = checker.game
+    before = dumps(state)
+    for probe in probes:
+        try:
+            game.apply(state, probe)
+        except IllegalActionError as error:
+            checker.expect(bool(str(error)), "IllegalActionError without a message")
+        except Exception as error:
+            raise checker.fail(
+                f"apply({probe!r}) raised {type(error).__name__}, not IllegalActionError"
+            ) from error
+        else:
+            raise checker.fail(f"apply accepted {probe!r}, which is not a legal action")
+        checker.expect(dumps(state) == before, f"apply({probe!r}) modified its input state")
+
+
+def _check_samples(checker: _Checker, state: Any, sample_seed: int) -> int:
+    game = checker.game
+    mover = game.current_player(state)
+    samples = 0
+    for player in range(game.players):
+        observation = game.observe(state, player)
+        _round_trip(checker, observation, f"the observation of seat {player}")
+        for offset in range(2):
+            sampled = game.sample_state(observation, sample_seed + offset)
+            samples += 1
+            try:
+                game.check_state(sampled)
+            except BoardgamesError as error:
+                raise checker.fail(
+                    f"sample_state for seat {player} gave an invalid state: {error}"
+                ) from error
+            checker.expect(
+                game.observe(sampled, player) == observation,
+                f"a state sampled from seat {player}'s observation looks different to seat "
+                f"{player} (observations leak or sample_state ignores what the player knows)",
+            )
+            checker.expect(
+                game.current_player(sampled) == mover,
+                f"a state sampled for seat {player} has a different player to move",
+            )
+            if player == mover:
+                checker.expect(
+                    list(game.legal_actions(sampled)) == list(game.legal_actions(state)),
+                    f"seat {player}'s legal actions depend on what he cannot see",
+                )
+    return samples
+
+
+def check_game(
+    game: Game[Any, Any, Any],
+    *,
+    seeds: Sequence[int] = (0, 1, 2),
+    max_decisions: int = 5_000,
+    sample_every: int = 5,
+) -> ConformanceReport:
+    """Check ``game`` against the protocol by playing random games from ``seeds``.
+
+    At every decision: ``current_player`` is ``None`` iff ``is_terminal`` iff
+    ``legal_actions`` is empty; legal actions are distinct and in a stable order; each one
+    applies to a state that passes ``check_state``; actions that are not legal now (and a
+    non-action object) raise :class:`~boardgames.IllegalActionError` and leave the state
+    unchanged; the state and the chosen action round-trip through ``dumps``/``loads``;
+    ``score`` and ``ranking`` have one entry per seat. Every ``sample_every`` decisions, for
+    each seat: the observation round-trips, and states drawn by ``sample_state`` pass
+    ``check_state``, look the same to that seat and, for the seat to move, offer the same
+    legal actions. At the end: the record replays to the same states and result, and a
+    second game from the same seed with the same actions gives equal states.
+
+    Args:
+        game: The configured game to check.
+        seeds: One random game is played from each seed.
+        max_decisions: Stop a game after this many decisions (a game that has a turn limit
+            should reach its end well before).
+        sample_every: How often (in decisions) to check observations and ``sample_state``.
+
+    Returns:
+        A :class:`ConformanceReport` of what was checked.
+
+    Raises:
+        ConformanceError: A check failed; the message names the check, the seed and the step.
+    """
+    games = decisions = applied = samples = longest = truncated = 0
+    for seed in seeds:
+        checker = _Checker(game, seed)
+        choices = random.Random(seed)
+        state = game.new_game(seed)
+        checker.expect(game.new_game(seed) == state, "new_game is not deterministic")
+        states = [state]
+        actions: list[Any] = []
+        seen: list[Any] = []
+        while True:
+            checker.step = len(actions)
+            try:
+                game.check_state(state)
+            except BoardgamesError as error:
+                raise checker.fail(
+                    f"check_state refuses a state reached by play: {error}"
+                ) from error
+            _round_trip(checker, state, "the state")
+            terminal = game.is_terminal(state)
+            mover = game.current_player(state)
+            legal = list(game.legal_actions(state))
+            checker.expect(terminal == (mover is None), "current_player is None iff terminal fails")
+            checker.expect(terminal == (not legal), "legal_actions is empty iff terminal fails")
+            checker.expect(
+                list(game.legal_actions(state)) == legal, "legal_actions is not deterministic"
+            )
+            checker.expect(len(set(legal)) == len(legal), "legal_actions lists an action twice")
+            checker.expect(len(game.score(state)) == game.players, "score needs one entry per seat")
+            ranking = game.ranking(state)
+            checker.expect(len(ranking) == game.players, "ranking needs one entry per seat")
+            checker.expect(
+                all(1 <= place <= game.players for place in ranking),
+                f"ranking {ranking} has a place outside 1..players",
+            )
+            if mover is not None:
+                checker.expect(0 <= mover < game.players, f"current_player {mover} is no seat")
+            probes: list[object] = [object(), None]
+            probes.extend(action for action in seen[-20:] if action not in legal)
+            _check_rejects(checker, state, probes)
+            if terminal or len(actions) >= max_decisions:
+                break
+            longest = max(longest, len(legal))
+            if len(actions) % sample_every == 0:
+                samples += _check_samples(checker, state, seed * 1_000_003 + len(actions))
+            for action in legal:
+                try:
+                    after = game.apply(state, action)
+                except BoardgamesError as error:
+                    raise checker.fail(
+                        f"legal action {action!r} does not apply: {error}"
+                    ) from error
+                applied += 1
+                checker.expect(after is not state, "apply returned its input state")
+            seen.extend(legal)
+            action = legal[choices.randrange(len(legal))]
+            _round_trip(checker, action, f"the action {action!r}")
+            state = game.apply(state, action)
+            actions.append(action)
+            states.append(state)
+        games += 1
+        decisions += len(actions)
+        truncated += game.is_truncated(state)
+        record = GameRecord(
+            game=game.info.name,
+            players=game.players,
+            options=tuple(sorted(game.options.items())),
+            seed=seed,
+            actions=tuple(actions),
+            scores=game.score(state),
+            ranking=game.ranking(state),
+            terminal=game.is_terminal(state),
+            truncated=game.is_truncated(state),
+        )
+        _round_trip(checker, record, "the game record")
+        replayed = list(replay(record))
+        checker.expect(replayed == states, "replaying the record gives different states")
+    return ConformanceReport(
+        games=games,
+        decisions=decisions,
+        actions_applied=applied,
+        samples=samples,
+        max_legal_actions=longest,
+        truncated=truncated,
+    )

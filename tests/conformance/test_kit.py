@@ -1,0 +1,100 @@
+"""The conformance kit catches games that break the protocol.
+
+Each test wraps a correct engine and breaks one promise; ``check_game`` must notice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+import pytest
+
+import boardgames
+from boardgames.games.magellan_elcano import (
+    Action,
+    MagellanElcano,
+    MagellanObservation,
+    MagellanState,
+    Pass,
+)
+from boardgames.testing import ConformanceError, check_game
+
+
+class _Wrapped(MagellanElcano):
+    def __init__(self) -> None:
+        super().__init__(players=3)
+
+
+class _LeakyObservation(_Wrapped):
+    """Shows the next seat's hand in the observation (as if it were the observer's)."""
+
+    def observe(self, state: MagellanState, player: int) -> MagellanObservation:
+        observation = super().observe(state, player)
+        neighbour = state.crews[(player + 1) % state.players]
+        return attrs.evolve(observation, hand=observation.hand | neighbour.hand)
+
+
+
+class _AcceptsIllegal(_Wrapped):
+    """Lets the first player pass before he has played (breaks A-MAG-4 silently)."""
+
+    def apply(self, state: MagellanState, action: Action) -> MagellanState:
+        if isinstance(action, Pass) and not state.first_has_played:
+            return attrs.evolve(state, first_has_played=True)
+        return super().apply(state, action)
+
+
+class _UnstableOrder(_Wrapped):
+    """Returns the legal actions in a different order on every call."""
+
+    calls = 0
+
+    def legal_actions(self, state: MagellanState) -> Sequence[Action]:
+        actions = list(super().legal_actions(state))
+        type(self).calls += 1
+        if self.calls % 2:
+            actions.reverse()
+        return actions
+
+
+class _RandomSetup(_Wrapped):
+    """Ignores the seed for part of the setup."""
+
+    counter = 0
+
+    def new_game(self, seed: int) -> MagellanState:
+        type(self).counter += 1
+        return super().new_game(seed + self.counter)
+
+
+class _NotTerminalAtEnd(_Wrapped):
+    """Claims the game goes on although no action is left."""
+
+    def is_terminal(self, state: MagellanState) -> bool:
+        return False
+
+
+@pytest.mark.parametrize(
+    ("game", "complaint"),
+    [
+        (_LeakyObservation(), "observation of seat 0"),
+        (_AcceptsIllegal(), "accepted"),
+        (_UnstableOrder(), "not deterministic"),
+        (_RandomSetup(), "new_game is not deterministic"),
+        (_NotTerminalAtEnd(), "iff terminal"),
+    ],
+    ids=["leaky-observation", "accepts-illegal", "unstable-order", "random-setup", "never-ends"],
+)
+def test_kit_catches(game: Any, complaint: str) -> None:
+    with pytest.raises(ConformanceError, match=complaint):
+        check_game(game, seeds=(1,))
+
+
+def test_report_counts_what_was_checked() -> None:
+    report = check_game(boardgames.make("magellan-elcano", players=2), seeds=(5,), sample_every=1)
+    assert 1 == report.games
+    assert report.decisions * 2 * 2 == report.samples
+    assert report.actions_applied >= report.decisions
+    assert 0 == report.truncated

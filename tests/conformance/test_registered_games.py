@@ -1,0 +1,51 @@
+"""Every registered game, at every player count and option variant, passes the conformance kit."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import boardgames
+from boardgames.testing import check_game
+
+
+def _configurations() -> list[Any]:
+    configurations = []
+    for name in boardgames.game_names():
+        info = boardgames.game_info(name)
+        for players in range(info.min_players, info.max_players + 1):
+            variants: list[dict[str, Any]] = [{}]
+            for option in info.options:
+                if isinstance(option.default, bool):
+                    variants.append({option.name: not option.default})
+            for options in variants:
+                try:
+                    boardgames.make(name, players, **options)
+                except boardgames.ConfigurationError:
+                    continue
+                label = ",".join(f"{key}={value}" for key, value in options.items())
+                configurations.append(
+                    pytest.param(name, players, options, id=f"{name}-{players}p-{label or 'default'}")
+                )
+    return configurations
+
+
+@pytest.mark.parametrize(("name", "players", "options"), _configurations())
+def test_check_game(name: str, players: int, options: dict[str, Any]) -> None:
+    game = boardgames.make(name, players, **options)
+    report = check_game(game, seeds=(11, 12))
+    assert 2 == report.games
+    assert report.decisions > 0
+    assert report.samples > 0
+
+
+@pytest.mark.parametrize("name", boardgames.game_names())
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**64 - 1))
+def test_check_game_any_seed(name: str, seed: int) -> None:
+    info = boardgames.game_info(name)
+    game = boardgames.make(name, info.max_players)
+    assert 1 == check_game(game, seeds=(seed,), sample_every=11).games
