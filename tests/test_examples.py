@@ -1,7 +1,5 @@
 """Every script in ``examples/`` runs to the end without an error."""
 
-# ruff: noqa: SIM300 - asserts read ``expected == actual`` (STYLE.md, "Tests")
-
 from __future__ import annotations
 
 import subprocess

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from functools import cache
-from typing import Any, Final
+from types import UnionType
+from typing import Any, Final, Union, get_origin
 
 import cattrs
 
@@ -25,8 +25,9 @@ from boardgames.core.errors import (
     SerializationError,
     UnknownGameError,
 )
+from boardgames.core.protocol import GameFactory
 from boardgames.core.record import GameRecord, replay
-from boardgames.core.registry import game_names, make
+from boardgames.core.registry import _factory, game_names, make
 
 __all__ = ["FORMAT_VERSION", "dumps", "loads"]
 
@@ -50,9 +51,21 @@ _RECORD_FIELDS = (
 )
 
 
-@cache
+_codecs: dict[Any, Codec] = {}
+
+
+def _factory_codec(factory: GameFactory) -> Codec:
+    codec = _codecs.get(factory)
+    if codec is None:
+        info = factory.info
+        game = factory(players=info.default_players, **info.resolve(info.default_players, {}))
+        codec = _codecs[factory] = game.codec
+    return codec
+
+
 def _codec(name: str) -> Codec:
-    return make(name).codec
+    # Cached by factory, not by name, so a game registered again with replace=True is seen.
+    return _factory_codec(_factory(name))
 
 
 def _codec_of(value: object) -> tuple[Codec, ValueKind]:
@@ -86,7 +99,10 @@ def dumps(value: object, *, indent: int | None = None) -> str:
     True
     """
     if isinstance(value, GameRecord):
-        codec = _codec(value.game)
+        try:
+            codec = _codec(value.game)
+        except UnknownGameError as error:
+            raise SerializationError(f"cannot serialize the record: {error}") from error
         data: Any = {
             "game": value.game,
             "players": value.players,
@@ -111,10 +127,24 @@ def _refuse_constant(name: str) -> None:
     raise SerializationError(f"invalid JSON number {name!r}: NaN and infinities are not allowed")
 
 
+def _describe(error: BaseException, target: Any) -> str:
+    """Say what was wrong with one field, in lowercase, for a SerializationError."""
+    tagged_union = get_origin(target) in (Union, UnionType)
+    if isinstance(error, KeyError):
+        key = error.args[0] if error.args else "?"
+        return f"unknown or missing type tag {key!r}" if tagged_union else f"missing field {key!r}"
+    if tagged_union and isinstance(error, TypeError | AttributeError):
+        return "expected a JSON object with a 'type' tag"
+    if isinstance(error, cattrs.ForbiddenExtraKeysError):
+        return f"unexpected fields {sorted(error.extra_fields)} in {error.cl.__name__}"
+    if isinstance(error, AttributeError):
+        return "expected a JSON object"
+    message = str(error) or type(error).__name__
+    return message[:1].lower() + message[1:]
+
+
 def _cattrs_path(error: Exception) -> tuple[str, str]:
-    messages = cattrs.transform_error(
-        error, path="$.data", format_exception=lambda exc, _: str(exc) or type(exc).__name__
-    )
+    messages = cattrs.transform_error(error, path="$.data", format_exception=_describe)
     first = messages[0] if messages else str(error)
     message, _, path = first.rpartition(" @ ")
     return (message or first), (path or "$.data")

@@ -36,7 +36,6 @@ class _LeakyObservation(_Wrapped):
         return attrs.evolve(observation, hand=observation.hand | neighbour.hand)
 
 
-
 class _AcceptsIllegal(_Wrapped):
     """Lets the first player pass before he has played (breaks A-MAG-4 silently)."""
 

@@ -28,7 +28,9 @@ def _configurations() -> list[Any]:
                     continue
                 label = ",".join(f"{key}={value}" for key, value in options.items())
                 configurations.append(
-                    pytest.param(name, players, options, id=f"{name}-{players}p-{label or 'default'}")
+                    pytest.param(
+                        name, players, options, id=f"{name}-{players}p-{label or 'default'}"
+                    )
                 )
     return configurations
 

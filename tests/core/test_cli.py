@@ -1,7 +1,5 @@
 """Tests of the ``boardgames`` command line, run in process through ``main``."""
 
-# ruff: noqa: SIM300 - asserts read ``expected == actual`` (STYLE.md, "Tests")
-
 from __future__ import annotations
 
 import io

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import boardgames
 from boardgames import Rng
 
 MASK64 = (1 << 64) - 1
@@ -54,10 +55,24 @@ def test_randbelow_is_in_range(seed: int, bound: int) -> None:
     assert after.counter >= 1
 
 
-@pytest.mark.parametrize("bound", [0, -1, -(1 << 70)])
-def test_randbelow_refuses_a_bound_that_is_not_positive(bound: int) -> None:
-    with pytest.raises(ValueError, match="positive bound"):
+@pytest.mark.parametrize("bound", [0, -1, -(1 << 70), (1 << 64) + 1])
+def test_randbelow_refuses_a_bound_outside_one_to_two_to_the_64(bound: int) -> None:
+    with pytest.raises(ValueError, match="bound from 1 to 2\\*\\*64"):
         Rng.from_seed(1).randbelow(bound)
+
+
+def test_randbelow_accepts_the_largest_bound() -> None:
+    value, _ = Rng.from_seed(1).randbelow(1 << 64)
+    assert 0 <= value < 1 << 64
+
+
+@pytest.mark.parametrize(
+    ("rng", "complaint"),
+    [(Rng(-1, 0), "seed"), (Rng(1 << 64, 0), "seed"), (Rng(1, -1), "counter")],
+)
+def test_check_refuses_generators_that_from_seed_cannot_make(rng: Rng, complaint: str) -> None:
+    with pytest.raises(boardgames.InvalidStateError, match=complaint):
+        rng.check()
 
 
 def test_randbelow_of_one_is_always_zero() -> None:

@@ -6,7 +6,8 @@ import enum
 import itertools
 import json
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, Literal, TypeAlias, get_args, get_origin
+from types import UnionType
+from typing import Any, Literal, TypeAlias, Union, get_args, get_origin
 
 import attrs
 import cattrs
@@ -14,7 +15,7 @@ from cattrs.errors import IterableValidationError, IterableValidationNote
 from cattrs.preconf.json import make_converter as _make_json_converter
 from cattrs.strategies import configure_tagged_union
 
-__all__ = ["Codec", "ValueKind", "make_converter"]
+__all__ = ["Codec", "ValueKind", "configure_tagged_action", "make_converter"]
 
 ValueKind: TypeAlias = Literal["state", "action", "observation"]
 """The kinds of game value that :func:`boardgames.dumps` writes, besides records."""
@@ -150,7 +151,8 @@ def make_converter(*, action_union: Any = None) -> cattrs.Converter:
     is the class name of each action.
 
     Args:
-        action_union: The union of the game's action classes, or ``None``.
+        action_union: The union of the game's action classes (or its one action class), or
+            ``None``.
 
     Returns:
         A converter with detailed validation, so errors carry the path of the bad field.
@@ -171,10 +173,39 @@ def make_converter(*, action_union: Any = None) -> cattrs.Converter:
         _is_frozenset, lambda cls: _set_unstructure_factory(cls, converter)
     )
     if action_union is not None:
-        configure_tagged_union(
-            action_union, converter, tag_generator=lambda cls: cls.__name__, tag_name="type"
-        )
+        configure_tagged_action(converter, action_union)
     return converter
+
+
+def configure_tagged_action(converter: cattrs.Converter, action_type: Any) -> None:
+    """Write values of ``action_type`` with a ``"type"`` tag naming their class.
+
+    ``action_type`` is a union of attrs classes or a single attrs class (a game with one
+    kind of action); either way the JSON carries ``{"type": "ClassName", ...}``.
+    """
+    if get_origin(action_type) in (Union, UnionType):
+        configure_tagged_union(
+            action_type, converter, tag_generator=lambda cls: cls.__name__, tag_name="type"
+        )
+        return
+    name = action_type.__name__
+    unstructure_fields = converter.get_unstructure_hook(action_type)
+    structure_fields = converter.get_structure_hook(action_type)
+
+    def unstructure(value: Any) -> dict[str, Any]:
+        return {**unstructure_fields(value), "type": name}
+
+    def structure(data: Any, _: type) -> Any:
+        if type(data) is not dict:
+            raise TypeError(f"expected a JSON object, got {type(data).__name__}")
+        if data.get("type") != name:
+            raise ValueError(f"expected type tag {name!r}, got {data.get('type')!r}")
+        return structure_fields(
+            {key: value for key, value in data.items() if key != "type"}, action_type
+        )
+
+    converter.register_unstructure_hook(action_type, unstructure)
+    converter.register_structure_hook(action_type, structure)
 
 
 @attrs.frozen(eq=False)

@@ -9,7 +9,14 @@ from typing import Any
 from boardgames.core.errors import ConfigurationError, UnknownGameError
 from boardgames.core.protocol import Game, GameFactory, GameInfo
 
-__all__ = ["ENTRY_POINT_GROUP", "game_info", "game_names", "make", "register_game"]
+__all__ = [
+    "ENTRY_POINT_GROUP",
+    "game_info",
+    "game_names",
+    "make",
+    "register_game",
+    "unregister_game",
+]
 
 ENTRY_POINT_GROUP = "boardgames.games"
 """The entry-point group in which third-party packages register game factories."""
@@ -71,6 +78,20 @@ def register_game(factory: GameFactory, *, replace: bool = False) -> None:
     if name in _factories and not replace and _factories[name] is not checked:
         raise ConfigurationError(f"a game named {name!r} is already registered")
     _factories[name] = checked
+
+
+def unregister_game(name: str) -> None:
+    """Remove a game registered under ``name`` (for tests and notebooks).
+
+    Raises:
+        UnknownGameError: No game has that name.
+    """
+    _discover()
+    if name not in _factories:
+        raise UnknownGameError(
+            f"unknown game {name!r}; registered games: {', '.join(sorted(_factories))}"
+        )
+    del _factories[name]
 
 
 def game_names() -> tuple[str, ...]:

@@ -13,6 +13,8 @@ from typing import TypeVar
 
 import attrs
 
+from boardgames.core.errors import InvalidStateError
+
 __all__ = ["Rng"]
 
 _T = TypeVar("_T")
@@ -54,6 +56,17 @@ class Rng:
             raise TypeError(f"seed must be an int, not {type(seed).__name__}")
         return cls(seed & _MASK64, 0)
 
+    def check(self) -> None:
+        """Check that this is a generator :meth:`from_seed` and draws can produce.
+
+        Raises:
+            InvalidStateError: The seed is not in ``0 .. 2**64 - 1`` or the counter is negative.
+        """
+        if type(self.seed) is not int or not 0 <= self.seed <= _MASK64:
+            raise InvalidStateError(f"rng seed {self.seed!r} is not an integer in 0 .. 2**64 - 1")
+        if type(self.counter) is not int or self.counter < 0:
+            raise InvalidStateError(f"rng counter {self.counter!r} is not a non-negative integer")
+
     def derive(self, *keys: int) -> Rng:
         """Return an independent stream keyed by this one's seed and ``keys``.
 
@@ -75,8 +88,8 @@ class Rng:
         Raises:
             ValueError: ``n`` is not positive.
         """
-        if n <= 0:
-            raise ValueError(f"randbelow needs a positive bound, not {n!r}")
+        if not 0 < n <= 1 << 64:
+            raise ValueError(f"randbelow needs a bound from 1 to 2**64, not {n!r}")
         shift = 64 - (n - 1).bit_length()
         seed, counter = self.seed, self.counter
         while True:

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import ClassVar
 
-from boardgames.core.codec import Codec, make_converter
+from boardgames.core.codec import Codec, configure_tagged_action, make_converter
 from boardgames.core.errors import ConfigurationError, IllegalActionError, InvalidStateError
 from boardgames.core.protocol import GameInfo, OptionSpec, OptionValue, PlayerId
 from boardgames.games.magellan_elcano import rules
@@ -84,11 +84,7 @@ def _check_observation(observation: MagellanObservation) -> None:
 @cache
 def _codec() -> Codec:
     converter = make_converter(action_union=Action)
-    from cattrs.strategies import configure_tagged_union
-
-    configure_tagged_union(
-        PublicAction, converter, tag_generator=lambda cls: cls.__name__, tag_name="type"
-    )
+    configure_tagged_action(converter, PublicAction)
     return Codec(
         game=MagellanElcano.info.name,
         converter=converter,

@@ -73,7 +73,7 @@ def _seat_line(
     )
     won += "".join(f" {STORM_CARDS[card]}" for card in observation.won_storms[seat])
     state = "passed" if view.passed else ""
-    total = f" {points[seat]:g} VP" if points is not None else ""
+    total = f" ({points[seat]:g} VP)" if points is not None else ""
     return (
         f"{marks} seat {seat}: hand {view.hand_size:2d} deck {view.deck_size:2d}  {columns}"
         f"  won: {won.strip() or '-'}{total} {state}".rstrip()

@@ -32,11 +32,13 @@ from boardgames.games.magellan_elcano.components import (
 from boardgames.games.magellan_elcano.state import Crew, MagellanState, Place
 
 __all__ = [
+    "DRAW",
     "HAND_SIZE",
     "ROUNDS",
     "apply",
     "check_state",
     "column_totals",
+    "hand_strength",
     "legal_actions",
     "new_game",
     "ranking",
@@ -444,8 +446,15 @@ def hand_strength(crew: Crew) -> int:
 
 
 def ranking(state: MagellanState) -> tuple[int, ...]:
-    """Return each seat's place: most victory points, then the strongest hand; then shared."""
+    """Return each seat's place by victory points; tied seats share the place.
+
+    At the end of the game, ties are broken by the strength of the hand (A-MAG-3): "If
+    there is a tie the player with the highest sum of crew cards still in their hand wins."
+    During the game that tie-break does not apply yet, so equal points share a place.
+    """
     points = score(state)
+    if state.to_move is not None:
+        return places_from_keys(points)
     return places_from_keys(
         [(points[seat], hand_strength(crew)) for seat, crew in enumerate(state.crews)]
     )
@@ -489,7 +498,20 @@ def check_state(state: MagellanState) -> None:
         first = state.crews[state.first_player]
         if state.first_has_played != (any(first.columns) or bool(first.storm)):
             raise fail("first_has_played does not match the first player's cards on the table")
+    if len(state.ocean_decks) != len(Colour) or len(state.ocean_piles) != len(Colour):
+        raise fail("there must be exactly three ocean decks and three ocean piles")
     ocean_won = [card for won in state.won for card in won]
+    ocean_ids = [*ocean_won, *(c for deck in state.ocean_decks for c in deck)]
+    ocean_ids.extend(c for pile in state.ocean_piles for c in pile)
+    if any(not 0 <= card < len(OCEAN_CARDS) for card in ocean_ids):
+        raise fail(f"ocean card ids must be 0 to {len(OCEAN_CARDS) - 1}")
+    storm_ids = [
+        *state.storm_deck,
+        *state.storm_pile,
+        *(c for won in state.won_storms for c in won),
+    ]
+    if any(not 0 <= card < len(STORM_CARDS) for card in storm_ids):
+        raise fail(f"storm card ids must be 0 to {len(STORM_CARDS) - 1}")
     for colour in Colour:
         cards = [
             *state.ocean_decks[colour],
@@ -503,8 +525,6 @@ def check_state(state: MagellanState) -> None:
             raise fail(
                 f"the {colour} ocean deck should hold {OCEAN_CARDS_PER_COLOUR - state.round}"
             )
-    if len(state.ocean_decks) != 3 or len(state.ocean_piles) != 3:
-        raise fail("there must be exactly three ocean decks and piles")
     storm_cards = [
         *state.storm_deck,
         *state.storm_pile,
@@ -515,9 +535,16 @@ def check_state(state: MagellanState) -> None:
         raise fail("the storm cards are not each in exactly one place")
     if state.storms and len(state.storm_deck) != len(STORM_CARDS) - state.round:
         raise fail(f"the storm deck should hold {len(STORM_CARDS) - state.round} cards")
-    for seat, _ in state.history:
+    for seat, action in state.history:
         if not 0 <= seat < players:
             raise fail(f"the history names seat {seat}, which does not exist")
+        if isinstance(action, FaceDownPlayed) and not state.storms:
+            raise fail("the history has a face-down play in a game without storms")
+        if isinstance(action, PlayCard) and not (
+            0 <= action.card < CREW_DECK_SIZE and _VALUE[action.card][action.colour]
+        ):
+            raise fail(f"the history has an impossible play {action!r}")
+    state.rng.check()
 
 
 def _check_crew(seat: int, crew: Crew, storms: bool, expected_deck: int) -> None:

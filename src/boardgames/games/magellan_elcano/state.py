@@ -24,6 +24,9 @@ class Place(enum.Enum):
     HIDDEN_DISCARD = 3
     """Face down in its owner's discard pile, after a won storm."""
 
+    def __repr__(self) -> str:
+        return f"Place.{self.name}"
+
 
 @attrs.frozen
 class Crew:
