@@ -66,6 +66,8 @@ if os.environ.get("BOARDGAMES_DOCS_INTERSPHINX") == "1":
 # resolved; with intersphinx they become links. Built-in types need no entry here.
 nitpick_ignore = [
     ("py:class", "cattrs.converters.Converter"),
+    ("py:class", "concurrent.futures._base.Executor"),
+    ("py:class", "os.PathLike"),
     ("py:class", "random.Random"),
 ]
 nitpick_ignore_regex = [

@@ -1,4 +1,4 @@
-"""Write a bot: a small greedy player that works for every registered game.
+"""Write a bot: a small look-ahead player that works for every registered game.
 
 A bot is any object with a ``choose(observation, legal_actions, rng)`` method (the
 :class:`boardgames.Bot` protocol). It is given what its seat may see, never the state, so
@@ -8,7 +8,8 @@ that agree with its observation (``game.sample_state``), applies the action, pla
 of the game at random, and keeps the action whose playouts end with the best score margin
 (its score minus the best other score). Ties are broken with its own ``rng``.
 
-It then plays a few games against :class:`boardgames.RandomBot`, changing seats each game.
+It then plays against the built-in bots, named by spec as on the command line
+(``boardgames.make_bot("greedy", game)``), changing seats each game.
 
 Run it with ``uv run python examples/write_a_bot.py``.
 """
@@ -22,7 +23,7 @@ from typing import Any
 import boardgames
 
 
-class GreedyBot:
+class PlayoutBot:
     """Choose the action whose random playouts, from sampled states, score best for us.
 
     Args:
@@ -35,7 +36,7 @@ class GreedyBot:
         self.playouts = playouts
 
     def __repr__(self) -> str:
-        return f"GreedyBot(playouts={self.playouts})"
+        return f"PlayoutBot(playouts={self.playouts})"
 
     def choose(self, observation: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
         """Return the legal action with the best average score margin after random play."""
@@ -44,10 +45,7 @@ class GreedyBot:
         best: list[Any] = []
         best_value = float("-inf")
         for action in legal_actions:
-            value = (
-                sum(self._playout(observation, action, rng) for _ in range(self.playouts))
-                / self.playouts
-            )
+            value = sum(self._playout(observation, action, rng) for _ in range(self.playouts))
             if value > best_value:
                 best, best_value = [action], value
             elif value == best_value:
@@ -56,7 +54,7 @@ class GreedyBot:
 
     def _playout(self, observation: Any, action: Any, rng: random.Random) -> float:
         game = self.game
-        state = game.sample_state(observation, rng.randrange(2**32))
+        state = game.sample_state(observation, rng.getrandbits(64))
         me = game.current_player(state)
         assert me is not None, "a bot is only asked to choose in its own turn"
         state = game.apply(state, action)
@@ -69,20 +67,20 @@ class GreedyBot:
 
 def main() -> None:
     game = boardgames.make("magellan-elcano", players=2)
-    greedy = GreedyBot(game)
-    places: list[int] = []
-    for number in range(4):
-        seat = number % 2
-        bots: list[boardgames.Bot[Any, Any]] = [boardgames.RandomBot()] * game.players
-        bots[seat] = greedy
-        record = boardgames.play(game, bots, seed=100 + number)
-        places.append(record.ranking[seat])
-        print(
-            f"game {number + 1}: greedy bot in seat {seat}, scores {record.scores}, "
-            f"place {record.ranking[seat]}"
-        )
-    wins = places.count(1)
-    print(f"the greedy bot won {wins} of {len(places)} games against a random bot")
+    mine = PlayoutBot(game)
+    for opponent in ("random", "greedy"):
+        wins = 0
+        for number in range(4):
+            seat = number % 2
+            bots = [boardgames.make_bot(opponent, game) for _ in range(game.players)]
+            bots[seat] = mine
+            record = boardgames.play(game, bots, seed=100 + number)
+            wins += record.ranking[seat] == 1
+            print(
+                f"game {number + 1} against {opponent}: playout bot in seat {seat}, "
+                f"scores {record.scores}, place {record.ranking[seat]}"
+            )
+        print(f"the playout bot won {wins} of 4 games against the {opponent!r} bot")
 
 
 if __name__ == "__main__":

@@ -7,7 +7,7 @@
 True
 """
 
-from boardgames.bots import RandomBot
+from boardgames.bots import GreedyBot, ISMCTSBot, RandomBot, make_bot
 from boardgames.core.codec import Codec
 from boardgames.core.errors import (
     BoardgamesError,
@@ -34,6 +34,8 @@ __all__ = [
     "GameFactory",
     "GameInfo",
     "GameRecord",
+    "GreedyBot",
+    "ISMCTSBot",
     "IllegalActionError",
     "InvalidStateError",
     "OptionSpec",
@@ -49,6 +51,7 @@ __all__ = [
     "game_names",
     "loads",
     "make",
+    "make_bot",
     "play",
     "register_game",
     "replay",

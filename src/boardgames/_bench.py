@@ -1,13 +1,15 @@
-"""Timing helpers behind ``boardgames bench``: random playouts and serialization round-trips.
+"""Timing helpers behind ``boardgames bench``: playouts, serialization, sampling and search.
 
 Every measurement runs for a time budget (at least one iteration), uses a fixed sequence of
 seeds (``0, 1, 2, ...``, the same in every repeat) and is timed with
-:func:`time.perf_counter`. Only the game protocol, :func:`boardgames.dumps` and
-:func:`boardgames.loads` are used, so every registered game can be measured.
+:func:`time.perf_counter`. Only the game protocol, :func:`boardgames.dumps`,
+:func:`boardgames.loads` and :class:`boardgames.ISMCTSBot` are used, so every registered
+game can be measured.
 """
 
 from __future__ import annotations
 
+import math
 import random
 import statistics
 import time
@@ -16,18 +18,25 @@ from typing import Any
 
 import attrs
 
+from boardgames.bots.ismcts import ISMCTSBot
 from boardgames.core.protocol import Game
 from boardgames.core.registry import make
 from boardgames.serialization import dumps, loads
 
 __all__ = [
+    "SEARCH_ITERATIONS",
     "BenchResult",
     "PlayoutTiming",
     "bench",
     "mid_game_states",
     "random_playouts",
     "round_trips",
+    "samples",
+    "searches",
 ]
+
+SEARCH_ITERATIONS = 32
+"""The iteration budget of each search that :func:`searches` times."""
 
 
 @attrs.frozen
@@ -57,6 +66,9 @@ class BenchResult:
         playouts_per_second: Complete random games (setup included) per second.
         decisions_per_second: ``legal_actions`` + random choice + ``apply`` per second.
         round_trips_per_second: ``loads(dumps(state))`` of mid-game states per second.
+        samples_per_second: ``sample_state`` calls from mid-game observations per second.
+        search_iterations_per_second: :class:`~boardgames.ISMCTSBot` iterations per second,
+            in searches of :data:`SEARCH_ITERATIONS` iterations from mid-game observations.
     """
 
     game: str
@@ -64,6 +76,8 @@ class BenchResult:
     playouts_per_second: float
     decisions_per_second: float
     round_trips_per_second: float
+    samples_per_second: float
+    search_iterations_per_second: float
 
 
 def _random_game(game: Game[Any, Any, Any], seed: int) -> list[Any]:
@@ -131,6 +145,59 @@ def round_trips(states: Sequence[Any], seconds: float) -> tuple[int, float]:
             return count, elapsed
 
 
+def _decisions(game: Game[Any, Any, Any], states: Sequence[Any]) -> list[tuple[Any, Any]]:
+    """Return ``(observation, legal actions)`` of the seat to move in each unfinished state."""
+    decisions = []
+    for state in states:
+        seat = game.current_player(state)
+        if seat is not None:
+            decisions.append((game.observe(state, seat), game.legal_actions(state)))
+    return decisions
+
+
+def samples(
+    game: Game[Any, Any, Any], observations: Sequence[Any], seconds: float
+) -> tuple[int, float]:
+    """Call ``sample_state`` on ``observations`` in turn (seeds 0, 1, 2, ...) for ``seconds``.
+
+    Returns:
+        The number of calls and the time they took (at least one call).
+    """
+    count = 0
+    start = time.perf_counter()
+    while True:
+        game.sample_state(observations[count % len(observations)], count)
+        count += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return count, elapsed
+
+
+def searches(
+    game: Game[Any, Any, Any], decisions: Sequence[tuple[Any, Any]], seconds: float
+) -> tuple[int, float]:
+    """Search each decision in turn with :data:`SEARCH_ITERATIONS` iterations for ``seconds``.
+
+    Args:
+        game: The configured game.
+        decisions: ``(observation, legal actions)`` pairs of the seat to move.
+        seconds: The time budget; at least one search is always run.
+
+    Returns:
+        The number of search iterations and the time they took.
+    """
+    bot = ISMCTSBot(game, iterations=SEARCH_ITERATIONS)
+    count = iterations = 0
+    start = time.perf_counter()
+    while True:
+        observation, legal = decisions[count % len(decisions)]
+        iterations += bot.search(observation, legal, random.Random(count)).iterations
+        count += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return iterations, elapsed
+
+
 def bench(name: str, players: int, *, seconds: float, repeats: int) -> BenchResult:
     """Measure one game at one player count; every rate is the median of ``repeats`` runs.
 
@@ -155,10 +222,22 @@ def bench(name: str, players: int, *, seconds: float, repeats: int) -> BenchResu
     for _ in range(repeats):
         count, elapsed = round_trips(states, seconds)
         round_trip_rates.append(count / elapsed)
+    decisions = _decisions(game, states)
+    sample_rates: list[float] = []
+    search_rates: list[float] = []
+    if decisions:  # games that end before their middle state has a decision are not measured
+        observations = [observation for observation, _ in decisions]
+        for _ in range(repeats):
+            count, elapsed = samples(game, observations, seconds)
+            sample_rates.append(count / elapsed)
+            count, elapsed = searches(game, decisions, seconds)
+            search_rates.append(count / elapsed)
     return BenchResult(
         game=name,
         players=players,
         playouts_per_second=statistics.median(playout_rates),
         decisions_per_second=statistics.median(decision_rates),
         round_trips_per_second=statistics.median(round_trip_rates),
+        samples_per_second=statistics.median(sample_rates) if sample_rates else math.nan,
+        search_iterations_per_second=statistics.median(search_rates) if search_rates else math.nan,
     )

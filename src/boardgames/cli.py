@@ -6,6 +6,7 @@ so a newly registered game appears in each of them with no change here::
 
     boardgames games
     boardgames play magellan-elcano --players human,random,random --seed 7
+    boardgames play magellan-elcano --players ismcts:iterations=200,greedy,heuristic,human
     boardgames play magellan-elcano --players random,random --record game.json
     boardgames replay game.json
     boardgames demo
@@ -28,13 +29,14 @@ from collections.abc import Callable, Sequence
 from typing import Any, Final, TextIO
 
 from boardgames import _bench
-from boardgames.bots import RandomBot
+from boardgames.bots import HumanBot, RandomBot, bot_names, make_bot, parse_bot_spec
 from boardgames.core.errors import BoardgamesError, ConfigurationError
 from boardgames.core.play import Bot, play
 from boardgames.core.protocol import Game, GameInfo, OptionSpec, OptionValue
 from boardgames.core.record import GameRecord, replay
 from boardgames.core.registry import game_info, game_names, make
 from boardgames.serialization import dumps, loads
+from boardgames.tournament import BACKENDS, tournament
 
 __all__ = [
     "EXIT_ABANDONED",
@@ -55,8 +57,12 @@ EXIT_ABANDONED: Final = 1
 EXIT_USAGE: Final = 2
 """Bad arguments, or a file that cannot be read as what the command expects."""
 
-SEAT_KINDS: Final = ("human", "random")
-"""The seat kinds that ``boardgames play --players`` accepts."""
+SEAT_KINDS: Final = ("greedy", "heuristic", "human", "ismcts", "random")
+"""The built-in bot names that ``boardgames play --players`` accepts as seats.
+
+Each seat is a bot spec (see ``boardgames.make_bot``), such as ``ismcts:iterations=200``;
+bots registered by other packages (``boardgames.bots.bot_names()``) are accepted too.
+"""
 
 _TRUE: Final = frozenset({"true", "yes", "1", "on"})
 _FALSE: Final = frozenset({"false", "no", "0", "off"})
@@ -65,88 +71,6 @@ _DEMO_MOVES: Final = 6
 
 class _UsageError(Exception):
     """A command-line argument or input file that the command cannot use."""
-
-
-class HumanBot:
-    r"""A seat played by a person: shows the seat's observation and asks for a number.
-
-    The person sees exactly what a bot in that seat would: the rendered observation and the
-    numbered legal actions, never the state. A line that is empty, not a number or out of
-    range is asked again with a message.
-
-    Args:
-        game: The configured game; only its ``render_observation`` is used.
-        input: Where answers are read from; standard input (at the time of asking) if
-            ``None``.
-        output: Where the table and prompts are written; standard output if ``None``.
-
-    Raises:
-        EOFError: From :meth:`choose`, when the input ends before a valid answer.
-
-    >>> import io, random
-    >>> import boardgames
-    >>> game = boardgames.make("magellan-elcano", players=2)
-    >>> observation = game.observe(game.new_game(seed=1), 0)
-    >>> bot = HumanBot(game, input=io.StringIO("x\n1\n"), output=io.StringIO())
-    >>> bot.choose(observation, ["first", "second"], random.Random(0))
-    'first'
-    """
-
-    def __init__(
-        self,
-        game: Game[Any, Any, Any],
-        *,
-        input: TextIO | None = None,
-        output: TextIO | None = None,
-    ) -> None:
-        self._game = game
-        self._input = input
-        self._output = output
-
-    def __repr__(self) -> str:
-        return f"HumanBot({self._game!r})"
-
-    def choose(self, observation: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
-        """Show the table and the numbered legal actions, and return the one picked.
-
-        Args:
-            observation: What this seat knows.
-            legal_actions: The actions to choose from.
-            rng: Unused: a person chooses.
-
-        Returns:
-            The chosen action.
-
-        Raises:
-            EOFError: The input ended.
-        """
-        source = sys.stdin if self._input is None else self._input
-        sink = sys.stdout if self._output is None else self._output
-        print(self._game.render_observation(observation), file=sink)
-        count = len(legal_actions)
-        for number, action in enumerate(legal_actions, start=1):
-            print(f"  {number:>{len(str(count))}}. {action}", file=sink)
-        while True:
-            print(f"your move (1-{count}): ", end="", file=sink, flush=True)
-            line = source.readline()
-            if not line:
-                print(file=sink)
-                raise EOFError("input ended before a move was chosen")
-            text = line.strip()
-            if not source.isatty():  # a script or a pipe: show the answer in the transcript
-                print(text, file=sink)
-            if not text:
-                print(f"please enter a number from 1 to {count}", file=sink)
-                continue
-            try:
-                number = int(text)
-            except ValueError:
-                print(f"{text!r} is not a number; enter a number from 1 to {count}", file=sink)
-                continue
-            if not 1 <= number <= count:
-                print(f"{number} is out of range; enter a number from 1 to {count}", file=sink)
-                continue
-            return legal_actions[number - 1]
 
 
 class _Announced:
@@ -314,21 +238,23 @@ def _command_play(arguments: argparse.Namespace) -> int:
     if arguments.players is None:
         seats = ["human"] + ["random"] * (info.default_players - 1)
     else:
-        seats = [kind.strip() for kind in arguments.players.split(",")]
-    for kind in seats:
-        if kind not in SEAT_KINDS:
+        seats = [spec.strip() for spec in arguments.players.split(",")]
+    specs = [parse_bot_spec(seat) for seat in seats]
+    known = bot_names()
+    for spec in specs:
+        if spec.name not in known:
             raise _UsageError(
-                f"unknown seat kind {kind!r} in --players; allowed kinds: {', '.join(SEAT_KINDS)}"
+                f"unknown bot {spec.name!r} in --players; registered bots: {', '.join(known)}"
             )
     game = make(arguments.name, len(seats), **_parse_options(info, arguments.option))
     seed = random.SystemRandom().randrange(1 << 32) if arguments.seed is None else arguments.seed
-    humans = "human" in seats
+    humans = any(spec.name == "human" for spec in specs)
     bots: list[Bot[Any, Any]] = []
-    for seat, kind in enumerate(seats):
-        bot: Bot[Any, Any] = HumanBot(game) if kind == "human" else RandomBot()
+    for seat, spec in enumerate(specs):
+        bot = make_bot(spec, game)
         # With a person at the table, a bot's move is not named: its text may show what
         # that person must not see (a card played face down). The table shows the rest.
-        hidden = humans and kind != "human"
+        hidden = humans and spec.name != "human"
         bots.append(_Announced(bot, seat, sink, (lambda _: "moved") if hidden else str))
     print(_describe_game(game, seed), file=sink)
     print("seats: " + ", ".join(f"{seat} {kind}" for seat, kind in enumerate(seats)), file=sink)
@@ -422,11 +348,12 @@ def _command_bench(arguments: argparse.Namespace) -> int:
     infos = [game_info(name) for name in names]
     print(
         f"median of {arguments.repeats} repeats, {arguments.seconds:g} s per measurement; "
-        "seeds 0, 1, 2, ...",
+        f"seeds 0, 1, 2, ...; ismcts-iter/s from searches of {_bench.SEARCH_ITERATIONS} "
+        "iterations",
         file=sink,
     )
     width = max(len("game"), *(len(info.name) for info in infos))
-    columns = ("playouts/s", "decisions/s", "round-trips/s")
+    columns = ("playouts/s", "decisions/s", "round-trips/s", "samples/s", "ismcts-iter/s")
     print(f"{'game':<{width}}  players  " + "  ".join(f"{c:>13}" for c in columns), file=sink)
     for info in infos:
         for players in range(info.min_players, info.max_players + 1):
@@ -437,6 +364,8 @@ def _command_bench(arguments: argparse.Namespace) -> int:
                 result.playouts_per_second,
                 result.decisions_per_second,
                 result.round_trips_per_second,
+                result.samples_per_second,
+                result.search_iterations_per_second,
             )
             print(
                 f"{info.name:<{width}}  {players:>7}  "
@@ -444,6 +373,49 @@ def _command_bench(arguments: argparse.Namespace) -> int:
                 file=sink,
                 flush=True,
             )
+    return EXIT_OK
+
+
+def _command_tournament(arguments: argparse.Namespace) -> int:
+    sink = sys.stdout
+    info = game_info(arguments.name)
+    bots = [spec.strip() for spec in arguments.bots.split(",") if spec.strip()]
+    if not bots:
+        raise _UsageError("--bots needs at least one bot spec")
+    progress = sys.stderr.isatty() if arguments.progress is None else arguments.progress
+    try:
+        result = tournament(
+            arguments.name,
+            bots,
+            arguments.games,
+            players=arguments.players,
+            options=_parse_options(info, arguments.option),
+            seed=arguments.seed,
+            workers=arguments.workers,
+            backend=arguments.backend,
+            address=arguments.address,
+            out=arguments.out,
+            resume=arguments.resume,
+            chunk_size=arguments.chunk_size,
+            progress=progress,
+        )
+    except KeyboardInterrupt:
+        if arguments.out is not None:
+            print(
+                f"\ninterrupted: the finished games are in {arguments.out}; "
+                "run the same command again to play only the missing ones",
+                file=sys.stderr,
+            )
+            return 130
+        raise
+    except OSError as error:
+        print(f"error: cannot read or write the results: {error}", file=sys.stderr)
+        return EXIT_ABANDONED
+    print(result.format_table(), file=sink)
+    summary = f"{result.played} games played in {result.seconds:.1f} s"
+    if arguments.out is not None:
+        summary += f"; all {len(result.games)} games are in {arguments.out}"
+    print(summary, file=sink)
     return EXIT_OK
 
 
@@ -486,7 +458,8 @@ def _parser() -> argparse.ArgumentParser:
     play_command.add_argument(
         "--players",
         metavar="SEATS",
-        help="comma-separated seat kinds, seat 0 first, each one of: "
+        help="comma-separated bot specs, seat 0 first, such as "
+        "ismcts:iterations=200,greedy,random,human; built-in bots: "
         + ", ".join(SEAT_KINDS)
         + " (default: one human, then random bots up to the game's default player count)",
     )
@@ -509,7 +482,9 @@ def _parser() -> argparse.ArgumentParser:
     demo.add_argument("--seed", type=int, default=1, help="the seed of every game (default 1)")
     demo.set_defaults(handler=_command_demo)
 
-    bench = commands.add_parser("bench", help="measure random playouts and serialization")
+    bench = commands.add_parser(
+        "bench", help="measure random playouts, serialization, sampling and ISMCTS search"
+    )
     bench.add_argument(
         "--games", metavar="NAME,...", help="comma-separated game names (default: all)"
     )
@@ -526,6 +501,78 @@ def _parser() -> argparse.ArgumentParser:
         help="repeats of each measurement; the median is reported (default 5)",
     )
     bench.set_defaults(handler=_command_bench)
+
+    tournament_command = commands.add_parser(
+        "tournament", help="play bots against each other in every seat and rank them"
+    )
+    tournament_command.add_argument(
+        "name", metavar="GAME", help="a game name from 'boardgames games'"
+    )
+    tournament_command.add_argument(
+        "--bots",
+        metavar="SPEC,...",
+        required=True,
+        help="comma-separated bot specs, all different, e.g. ismcts:iterations=200,greedy,random",
+    )
+    tournament_command.add_argument(
+        "--games",
+        metavar="N",
+        type=_positive_int,
+        default=100,
+        help="games in all, rounded up to a multiple of the number of bots (default 100)",
+    )
+    tournament_command.add_argument(
+        "--players",
+        metavar="N",
+        type=_positive_int,
+        help="the seat count (default: one seat per bot)",
+    )
+    tournament_command.add_argument(
+        "--option",
+        metavar="NAME=VALUE",
+        action="append",
+        default=[],
+        help="set a game option (repeatable); see 'boardgames games'",
+    )
+    tournament_command.add_argument(
+        "--seed", metavar="N", type=int, default=0, help="the tournament seed (default 0)"
+    )
+    tournament_command.add_argument(
+        "--workers",
+        metavar="N",
+        type=_positive_int,
+        help="games run at once (default: the CPU count)",
+    )
+    tournament_command.add_argument(
+        "--backend",
+        choices=BACKENDS,
+        default="process",
+        help="where the games run (default process)",
+    )
+    tournament_command.add_argument(
+        "--address", help="with --backend ray: the Ray cluster to connect to, such as auto"
+    )
+    tournament_command.add_argument(
+        "--out", metavar="FILE", help="stream the results to FILE (JSON Lines) and resume from it"
+    )
+    tournament_command.add_argument(
+        "--no-resume",
+        dest="resume",
+        action="store_false",
+        help="start --out afresh instead of keeping the games already in it",
+    )
+    tournament_command.add_argument(
+        "--chunk-size",
+        metavar="N",
+        type=_positive_int,
+        help="games per task (default: about half a second of games, measured as they finish)",
+    )
+    tournament_command.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        help="show a progress bar on standard error (default: when it is a terminal)",
+    )
+    tournament_command.set_defaults(handler=_command_tournament)
     return parser
 
 

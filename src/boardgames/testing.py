@@ -228,17 +228,7 @@ def check_game(
         games += 1
         decisions += len(actions)
         truncated += game.is_truncated(state)
-        record = GameRecord(
-            game=game.info.name,
-            players=game.players,
-            options=tuple(sorted(game.options.items())),
-            seed=seed,
-            actions=tuple(actions),
-            scores=game.score(state),
-            ranking=game.ranking(state),
-            terminal=game.is_terminal(state),
-            truncated=game.is_truncated(state),
-        )
+        record = GameRecord.of(game, seed, actions, state)
         _round_trip(checker, record, "the game record")
         replayed = list(replay(record))
         checker.expect(replayed == states, "replaying the record gives different states")

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 import boardgames
+import boardgames.bots
 from boardgames.cli import EXIT_ABANDONED, EXIT_OK, EXIT_USAGE, HumanBot, main, parse_option_value
 
 GAME = "magellan-elcano"
@@ -116,6 +117,23 @@ def test_a_human_seat_never_sees_the_other_seats_moves(
     for seat, text in played:
         if seat != 1:
             assert "moved" == text
+
+
+def test_play_with_bot_specs(capsys: pytest.CaptureFixture[str]) -> None:
+    seats = ["ismcts:iterations=5", "greedy", "heuristic", "random"]
+    assert EXIT_OK == main(["play", GAME, "--players", ",".join(seats), "--seed", "4"])
+    out = capsys.readouterr().out
+    game = boardgames.make(GAME, len(seats))
+    bots = [boardgames.make_bot(seat, game) for seat in seats]
+    record = boardgames.play(game, bots, seed=4)
+    assert [(seat, str(action)) for seat, action in _seated(record)] == moves(out)
+    assert "seats: 0 ismcts:iterations=5, 1 greedy, 2 heuristic, 3 random" in out
+    for seat, score in enumerate(record.scores):
+        assert re.search(rf"^\s+{seat}\s+{re.escape(seats[seat])}\s+{score:g}\s", out, re.M)
+
+
+def test_human_bot_is_the_one_in_the_bots_package() -> None:
+    assert boardgames.bots.HumanBot is HumanBot
 
 
 def test_human_bot_sees_only_the_observation_rendering() -> None:
@@ -229,7 +247,14 @@ def test_replay_of_a_missing_file_is_a_usage_error(
         (["play", "no-such-game", "--players", "random,random"], boardgames.game_names()[0]),
         (["play", GAME, "--players", "random"], "allowed {min} to {max}"),
         (["play", GAME, "--players", ",".join(["random"] * 9)], "allowed {min} to {max}"),
-        (["play", GAME, "--players", "random,robot"], "allowed kinds: human, random"),
+        (
+            ["play", GAME, "--players", "random,robot"],
+            "unknown bot 'robot' in --players; registered bots: "
+            + ", ".join(boardgames.bots.bot_names()),
+        ),
+        (["play", GAME, "--players", "random,ismcts:iterations=0"], "iterations=0 must be"),
+        (["play", GAME, "--players", "random,greedy:depth=2"], "allowed parameters: samples"),
+        (["play", GAME, "--players", "random,ismcts:seed"], "should read key=value"),
         (["play", GAME, "--players", "random,random", "--option", "colour=red"], "storm_variant"),
         (
             ["play", GAME, "--players", "random,random", "--option", "storm_variant=maybe"],
@@ -276,7 +301,7 @@ def test_demo_plays_every_registered_game(capsys: pytest.CaptureFixture[str]) ->
     for name in boardgames.game_names():
         assert f"({name})" in out
         assert boardgames.game_info(name).title in out
-    assert len(boardgames.game_names()) == out.count("game over after")
+    assert len(boardgames.game_names()) == out.count("\n== ") + out.startswith("== ")
 
 
 def test_demo_is_deterministic(capsys: pytest.CaptureFixture[str]) -> None:
@@ -290,7 +315,15 @@ def test_bench_with_a_tiny_budget(capsys: pytest.CaptureFixture[str]) -> None:
     assert EXIT_OK == main(["bench", "--seconds", "0.01", "--repeats", "1"])
     lines = capsys.readouterr().out.splitlines()
     assert "median of 1 repeats" in lines[0]
-    assert ["game", "players", "playouts/s", "decisions/s", "round-trips/s"] == lines[1].split()
+    assert [
+        "game",
+        "players",
+        "playouts/s",
+        "decisions/s",
+        "round-trips/s",
+        "samples/s",
+        "ismcts-iter/s",
+    ] == lines[1].split()
     rows = [line.split() for line in lines[2:]]
     expected = [
         (name, players)

@@ -20,6 +20,8 @@ EXPORTED = [
     "GameFactory",
     "GameInfo",
     "GameRecord",
+    "GreedyBot",
+    "ISMCTSBot",
     "IllegalActionError",
     "InvalidStateError",
     "OptionSpec",
@@ -35,6 +37,7 @@ EXPORTED = [
     "game_names",
     "loads",
     "make",
+    "make_bot",
     "play",
     "register_game",
     "replay",
@@ -51,7 +54,11 @@ CORE_MODULES = [
     "boardgames.core.rng",
     "boardgames.serialization",
     "boardgames.bots",
+    "boardgames.bots.greedy",
+    "boardgames.bots.human",
+    "boardgames.bots.ismcts",
     "boardgames.bots.random_bot",
+    "boardgames.bots.specs",
 ]
 
 

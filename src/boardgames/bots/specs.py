@@ -4,6 +4,20 @@ A *bot spec* is a bot name, optionally followed by ``:key=value`` parameters sep
 colons: ``ismcts:iterations=400:exploration=0.7``. Commas never appear inside a spec, so a
 list of seats can be written ``random,greedy,ismcts:seconds=0.5``.
 
+The built-in bots:
+
+========================  ===================================================================
+``random``                :class:`~boardgames.RandomBot`; no parameters.
+``greedy``                :class:`~boardgames.GreedyBot`; ``samples`` (int).
+``ismcts``                :class:`~boardgames.ISMCTSBot`; ``iterations`` (int), ``seconds``
+                          (float), ``exploration`` (float), ``max_depth`` (int), ``seed``
+                          (int).
+``heuristic``             The game's own heuristic bot, from its optional
+                          :class:`HasHeuristicBot` hook; no parameters.
+``human``                 :class:`~boardgames.bots.human.HumanBot` on standard input and
+                          output; no parameters.
+========================  ===================================================================
+
 Bots register a factory under a name, either with :func:`register_bot` or through the
 ``boardgames.bots`` entry-point group. A factory is called with the configured game and the
 spec's parameters as strings, and returns a :class:`~boardgames.Bot`.
@@ -13,10 +27,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from importlib.metadata import entry_points
-from typing import Any, TypeAlias
+from typing import Any, Protocol, TypeAlias, runtime_checkable
 
 import attrs
 
+from boardgames.bots.greedy import GreedyBot
+from boardgames.bots.human import HumanBot
+from boardgames.bots.ismcts import ISMCTSBot
 from boardgames.bots.random_bot import RandomBot
 from boardgames.core.errors import ConfigurationError
 from boardgames.core.play import Bot
@@ -26,6 +43,7 @@ __all__ = [
     "BOT_ENTRY_POINT_GROUP",
     "BotFactory",
     "BotSpec",
+    "HasHeuristicBot",
     "bot_names",
     "make_bot",
     "parse_bot_spec",
@@ -81,13 +99,89 @@ def parse_bot_spec(text: str) -> BotSpec:
     return BotSpec(name, tuple(parameters))
 
 
+@runtime_checkable
+class HasHeuristicBot(Protocol):
+    """The optional hook by which a game offers its own heuristic bot, the ``heuristic`` spec.
+
+    A game that has a heuristic bot defines a ``heuristic_bot()`` method returning a bot
+    for that configured game; ``make_bot("heuristic", game)`` calls it. Games without one
+    simply lack the method. The hook keeps :mod:`boardgames.bots` free of game imports.
+
+    .. versionadded:: 0.1.0
+    """
+
+    def heuristic_bot(self) -> Bot[Any, Any]:
+        """Return this game's heuristic bot."""
+        ...
+
+
+def _converted(
+    name: str, parameters: Mapping[str, str], kinds: Mapping[str, type[int] | type[float]]
+) -> dict[str, Any]:
+    """Check parameter names against ``kinds`` and convert each value to its type."""
+    unknown = sorted(set(parameters) - set(kinds))
+    if unknown:
+        allowed = ", ".join(sorted(kinds)) or "none"
+        raise ConfigurationError(
+            f"unknown parameter {unknown[0]!r} for bot {name!r}; allowed parameters: {allowed}"
+        )
+    values: dict[str, Any] = {}
+    for key, text in parameters.items():
+        kind = kinds[key]
+        try:
+            values[key] = kind(text)
+        except ValueError:
+            expected = "an integer" if kind is int else "a number"
+            raise ConfigurationError(
+                f"parameter {key}={text!r} of bot {name!r} is not {expected}"
+            ) from None
+    return values
+
+
 def _random_bot(game: Game[Any, Any, Any], parameters: Mapping[str, str]) -> Bot[Any, Any]:
-    if parameters:
-        raise ConfigurationError(f"bot 'random' takes no parameters, got {sorted(parameters)}")
+    _converted("random", parameters, {})
     return RandomBot()
 
 
-_factories: dict[str, BotFactory] = {"random": _random_bot}
+def _greedy_bot(game: Game[Any, Any, Any], parameters: Mapping[str, str]) -> Bot[Any, Any]:
+    return GreedyBot(game, **_converted("greedy", parameters, {"samples": int}))
+
+
+_ISMCTS_PARAMETERS: Mapping[str, type[int] | type[float]] = {
+    "exploration": float,
+    "iterations": int,
+    "max_depth": int,
+    "seconds": float,
+    "seed": int,
+}
+
+
+def _ismcts_bot(game: Game[Any, Any, Any], parameters: Mapping[str, str]) -> Bot[Any, Any]:
+    return ISMCTSBot(game, **_converted("ismcts", parameters, _ISMCTS_PARAMETERS))
+
+
+def _heuristic_bot(game: Game[Any, Any, Any], parameters: Mapping[str, str]) -> Bot[Any, Any]:
+    _converted("heuristic", parameters, {})
+    if not isinstance(game, HasHeuristicBot):
+        raise ConfigurationError(
+            f"game {game.info.name!r} has no heuristic bot; the bots for every game are "
+            "greedy, ismcts and random"
+        )
+    return game.heuristic_bot()
+
+
+def _human_bot(game: Game[Any, Any, Any], parameters: Mapping[str, str]) -> Bot[Any, Any]:
+    _converted("human", parameters, {})
+    return HumanBot(game)
+
+
+_factories: dict[str, BotFactory] = {
+    "greedy": _greedy_bot,
+    "heuristic": _heuristic_bot,
+    "human": _human_bot,
+    "ismcts": _ismcts_bot,
+    "random": _random_bot,
+}
 _discovered = False
 
 
@@ -128,13 +222,26 @@ def make_bot(spec: str | BotSpec, game: Game[Any, Any, Any]) -> Bot[Any, Any]:
         spec: A spec string such as ``"ismcts:iterations=400"``, or a :class:`BotSpec`.
         game: The game the bot will play.
 
+    Returns:
+        A new bot. The ``heuristic`` bot comes from the game's :class:`HasHeuristicBot` hook.
+
     Raises:
-        ConfigurationError: The spec is malformed, names no registered bot, or has
-            parameters the bot does not accept.
+        ConfigurationError: The spec is malformed, names no registered bot, has parameters
+            the bot does not accept or values out of range, or asks for a heuristic bot the
+            game does not have.
 
     >>> import boardgames
-    >>> make_bot("random", boardgames.make("magellan-elcano"))
+    >>> game = boardgames.make("magellan-elcano")
+    >>> make_bot("random", game)
     RandomBot()
+    >>> bot = make_bot("ismcts:iterations=200:exploration=0.5", game)
+    >>> bot.iterations, bot.exploration
+    (200, 0.5)
+    >>> try:
+    ...     make_bot("ismcts:depth=3", game)
+    ... except boardgames.ConfigurationError as error:
+    ...     print(error)  # doctest: +ELLIPSIS
+    unknown parameter 'depth' for bot 'ismcts'; allowed parameters: exploration, iterations, ...
     """
     parsed = parse_bot_spec(spec) if isinstance(spec, str) else spec
     _discover()

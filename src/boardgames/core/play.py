@@ -84,14 +84,4 @@ def play(
         except IllegalActionError as error:
             raise IllegalActionError(f"bot {bots[seat]!r} in seat {seat}: {error}") from error
         actions.append(action)
-    return GameRecord(
-        game=game.info.name,
-        players=game.players,
-        options=tuple(sorted(game.options.items())),
-        seed=seed,
-        actions=tuple(actions),
-        scores=game.score(state),
-        ranking=game.ranking(state),
-        terminal=game.is_terminal(state),
-        truncated=game.is_truncated(state),
-    )
+    return GameRecord.of(game, seed, actions, state)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import attrs
@@ -39,6 +39,23 @@ class GameRecord:
     ranking: tuple[int, ...]
     terminal: bool = True
     truncated: bool = False
+
+    @classmethod
+    def of(
+        cls, game: Game[Any, Any, Any], seed: int, actions: Sequence[Any], state: Any
+    ) -> GameRecord:
+        """Record a game of ``game`` from ``seed`` that reached ``state`` through ``actions``."""
+        return cls(
+            game=game.info.name,
+            players=game.players,
+            options=tuple(sorted(game.options.items())),
+            seed=seed,
+            actions=tuple(actions),
+            scores=game.score(state),
+            ranking=game.ranking(state),
+            terminal=game.is_terminal(state),
+            truncated=game.is_truncated(state),
+        )
 
     def make_game(self) -> Game[Any, Any, Any]:
         """Build the configured game this record was played with."""

@@ -22,7 +22,10 @@ ENTRY_POINT_GROUP = "boardgames.games"
 """The entry-point group in which third-party packages register game factories."""
 
 _BUILTIN = {
+    "kincses-sziget": "boardgames.games.kincses_sziget:KincsesSziget",
     "magellan-elcano": "boardgames.games.magellan_elcano:MagellanElcano",
+    "morgans-magic-map": "boardgames.games.morgans_magic_map:MorgansMagicMap",
+    "morrigan": "boardgames.games.morrigan:Morrigan",
 }
 
 _factories: dict[str, GameFactory] = {}

@@ -15,6 +15,7 @@ from typing import ClassVar
 
 from boardgames.core.codec import Codec, configure_tagged_action, make_converter
 from boardgames.core.errors import ConfigurationError, IllegalActionError, InvalidStateError
+from boardgames.core.play import Bot
 from boardgames.core.protocol import GameInfo, OptionSpec, OptionValue, PlayerId
 from boardgames.games.magellan_elcano import rules
 from boardgames.games.magellan_elcano.actions import (
@@ -234,3 +235,14 @@ class MagellanElcano:
     def render_observation(self, observation: MagellanObservation) -> str:
         """Describe an observation as text."""
         return render_observation(observation)
+
+    def heuristic_bot(self) -> Bot[MagellanObservation, Action]:
+        """Return the game's heuristic bot (``MagellanHeuristicBot``), the ``heuristic`` bot spec.
+
+        This is the optional hook that ``boardgames.make_bot("heuristic", game)`` calls.
+
+        .. versionadded:: 0.1.0
+        """
+        from boardgames.games.magellan_elcano.heuristic import MagellanHeuristicBot
+
+        return MagellanHeuristicBot()

@@ -1,0 +1,531 @@
+"""What one player knows: the observation, and states sampled to agree with it.
+
+An observation holds everything public (positions, the board, the visible rows, discard
+piles, counts, pearls, anchor discs, the task stack and the public history) and, for every
+hidden card, whether the observer knows where it is (RULINGS §4.2): his own hand,
+treasures and missions, cards everyone saw go into a hand, and what he peeked at with the
+telescope and still knows (E21). Secret compositions and offers of the others are reduced
+to the fact that they committed (E4).
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from boardgames.core.protocol import PlayerId
+from boardgames.core.rng import Rng
+from boardgames.games.kincses_sziget.actions import BattleAdd, Compose, PublicAction
+from boardgames.games.kincses_sziget.components import (
+    CREW_CARDS,
+    EVENT_CARDS,
+    ISLANDS,
+    MISSIONS,
+    TREASURES,
+    CardId,
+    EventId,
+    IslandId,
+    MissionId,
+    Space,
+    TreasureId,
+)
+from boardgames.games.kincses_sziget.rules import (
+    _WEAPON_COLOUR,
+    _battle_options,
+    _duel_compositions,
+    _is_pirate,
+)
+from boardgames.games.kincses_sziget.state import (
+    BattleRevealTask,
+    DuelRevealTask,
+    KincsesState,
+    MerchantRevealTask,
+    Task,
+)
+
+__all__ = ["IslandView", "KincsesObservation", "SeatView", "observe", "sample_state"]
+
+
+@attrs.frozen
+class SeatView:
+    """What the observer knows of one seat (all of it, for his own seat).
+
+    Args:
+        position: The ship's position.
+        anchor: The anchor disc: consecutive anchoring turns, 0-2.
+        hand_size: Crew cards in hand.
+        known_hand: The crew cards the observer knows to be in this hand.
+        treasure_count: Treasures held.
+        known_treasures: The treasures the observer knows this seat holds.
+        mission_count: Missions held.
+        known_missions: The missions the observer knows this seat holds.
+        offer_count: Setup missions drawn and not yet decided.
+        known_offer: Those the observer knows, in draw order.
+        drawn_count: A mission drawn by anchoring and not yet disposed of (0 or 1).
+        known_drawn: That mission, if the observer knows it.
+        pearls: Pearls held.
+        committed: Whether the seat has committed its secret composition or offer.
+        played: Revealed battle cards on the table.
+        owed: Crew cards still to replace after a battle.
+    """
+
+    position: Space
+    anchor: int
+    hand_size: int
+    known_hand: tuple[CardId, ...]
+    treasure_count: int
+    known_treasures: tuple[TreasureId, ...]
+    mission_count: int
+    known_missions: tuple[MissionId, ...]
+    offer_count: int
+    known_offer: tuple[MissionId, ...]
+    drawn_count: int
+    known_drawn: tuple[MissionId, ...]
+    pearls: int
+    committed: bool
+    played: tuple[CardId, ...]
+    owed: int
+
+
+@attrs.frozen
+class IslandView:
+    """An island card on the board.
+
+    Args:
+        space: Where it lies.
+        island: Its identity if the observer knows it (flipped once, or peeked), else ``None``.
+        owner: The seat that occupies it, or ``None`` while it lies face down.
+    """
+
+    space: Space
+    island: IslandId | None
+    owner: PlayerId | None
+
+
+@attrs.frozen
+class KincsesObservation:
+    """One player's view of the table.
+
+    Args:
+        player: The observing seat.
+        players: The number of seats.
+        max_turns: The turn limit.
+        reveal_shown_cards: Whether passed checks show cards (E7).
+        tiebreak_by_position: Whether ties are broken by position.
+        round: The round.
+        turn: Turns started.
+        start_player: The holder of the starting-player marker.
+        turn_index: Turns of this round started before the current one.
+        seats: What the observer knows of each seat.
+        commit: The observer's own secret composition or offer.
+        crew_pile_size: Cards in the crew draw pile.
+        crew_pile_known: ``(index from the top, card)`` for pile cards the observer knows.
+        crew_row: The visible crew row.
+        crew_discard: The crew discard pile.
+        chest: Chest cards on the table.
+        treasure_pile_sizes: Cards in the treasure piles of values 1, 3 and 5.
+        treasure_pile_known: ``(pile, index, treasure)`` for known pile cards.
+        treasure_rows: The face-up treasures.
+        treasure_discard: Discarded treasures.
+        mission_pile_size: Cards in the mission pile.
+        mission_pile_known: ``(index, mission)`` for known pile cards.
+        mission_row: The visible missions.
+        mission_returned_size: Setup: missions returned and not yet shuffled back.
+        mission_returned_known: Those the observer knows.
+        event_pile_sizes: Cards in each event pile.
+        event_pile_known: ``(pile, index, card)`` for known pile cards.
+        event_discard: Discarded event cards.
+        board_events: The event card on each position.
+        islands: The island cards on the board, by space.
+        board_pearls: The pearls on each position.
+        tasks: The task stack (public).
+        history: The public history.
+    """
+
+    player: PlayerId
+    players: int
+    max_turns: int
+    reveal_shown_cards: bool
+    tiebreak_by_position: bool
+    round: int
+    turn: int
+    start_player: PlayerId
+    turn_index: int
+    seats: tuple[SeatView, ...]
+    commit: tuple[CardId, ...]
+    crew_pile_size: int
+    crew_pile_known: tuple[tuple[int, CardId], ...]
+    crew_row: tuple[CardId | None, ...]
+    crew_discard: tuple[CardId, ...]
+    chest: tuple[CardId, ...]
+    treasure_pile_sizes: tuple[int, ...]
+    treasure_pile_known: tuple[tuple[int, int, TreasureId], ...]
+    treasure_rows: tuple[tuple[TreasureId, ...], ...]
+    treasure_discard: tuple[TreasureId, ...]
+    mission_pile_size: int
+    mission_pile_known: tuple[tuple[int, MissionId], ...]
+    mission_row: tuple[MissionId | None, ...]
+    mission_returned_size: int
+    mission_returned_known: tuple[MissionId, ...]
+    event_pile_sizes: tuple[int, ...]
+    event_pile_known: tuple[tuple[int, int, EventId], ...]
+    event_discard: tuple[EventId, ...]
+    board_events: tuple[EventId | None, ...]
+    islands: tuple[IslandView, ...]
+    board_pearls: tuple[int, ...]
+    tasks: tuple[Task, ...]
+    history: tuple[tuple[PlayerId, PublicAction], ...]
+
+
+def _known(cards: tuple[int, ...], masks: tuple[int, ...], bit: int) -> tuple[int, ...]:
+    return tuple(card for card in cards if masks[card] & bit)
+
+
+def observe(state: KincsesState, player: PlayerId) -> KincsesObservation:
+    """Return what ``player`` knows of ``state``."""
+    bit = 1 << player
+    seats = tuple(
+        SeatView(
+            position=state.positions[seat],
+            anchor=state.anchors[seat],
+            hand_size=len(state.hands[seat]),
+            known_hand=_known(state.hands[seat], state.crew_known, bit),
+            treasure_count=len(state.treasures[seat]),
+            known_treasures=_known(state.treasures[seat], state.treasure_known, bit),
+            mission_count=len(state.missions[seat]),
+            known_missions=_known(state.missions[seat], state.mission_known, bit),
+            offer_count=len(state.mission_offers[seat]),
+            known_offer=_known(state.mission_offers[seat], state.mission_known, bit),
+            drawn_count=len(state.drawn_missions[seat]),
+            known_drawn=_known(state.drawn_missions[seat], state.mission_known, bit),
+            pearls=state.pearls[seat],
+            committed=state.committed[seat],
+            played=state.played[seat],
+            owed=state.owed[seat],
+        )
+        for seat in range(state.players)
+    )
+    return KincsesObservation(
+        player=player,
+        players=state.players,
+        max_turns=state.max_turns,
+        reveal_shown_cards=state.reveal_shown_cards,
+        tiebreak_by_position=state.tiebreak_by_position,
+        round=state.round,
+        turn=state.turn,
+        start_player=state.start_player,
+        turn_index=state.turn_index,
+        seats=seats,
+        commit=state.commits[player],
+        crew_pile_size=len(state.crew_pile),
+        crew_pile_known=tuple(
+            (index, card)
+            for index, card in enumerate(state.crew_pile)
+            if state.crew_known[card] & bit
+        ),
+        crew_row=state.crew_row,
+        crew_discard=state.crew_discard,
+        chest=state.chest,
+        treasure_pile_sizes=tuple(len(pile) for pile in state.treasure_piles),
+        treasure_pile_known=tuple(
+            (rank, index, card)
+            for rank, pile in enumerate(state.treasure_piles)
+            for index, card in enumerate(pile)
+            if state.treasure_known[card] & bit
+        ),
+        treasure_rows=state.treasure_rows,
+        treasure_discard=state.treasure_discard,
+        mission_pile_size=len(state.mission_pile),
+        mission_pile_known=tuple(
+            (index, mission)
+            for index, mission in enumerate(state.mission_pile)
+            if state.mission_known[mission] & bit
+        ),
+        mission_row=state.mission_row,
+        mission_returned_size=len(state.mission_returned),
+        mission_returned_known=tuple(
+            sorted(_known(state.mission_returned, state.mission_known, bit))
+        ),
+        event_pile_sizes=tuple(len(pile) for pile in state.event_piles),
+        event_pile_known=tuple(
+            (number, index, card)
+            for number, pile in enumerate(state.event_piles)
+            for index, card in enumerate(pile)
+            if state.event_known[card] & bit
+        ),
+        event_discard=state.event_discard,
+        board_events=state.board_events,
+        islands=tuple(
+            IslandView(
+                space,
+                island if state.island_known[island] & bit else None,
+                state.island_owners[island],
+            )
+            for space, island in enumerate(state.board_islands)
+            if island is not None
+        ),
+        board_pearls=state.board_pearls,
+        tasks=state.tasks,
+        history=state.history,
+    )
+
+
+def _fill(
+    size: int, known: dict[int, int], unknown: list[int], taken: int
+) -> tuple[tuple[int, ...], int]:
+    """Build a pile of ``size`` with known cards at their indices, the rest from ``unknown``."""
+    pile = []
+    for index in range(size):
+        if index in known:
+            pile.append(known[index])
+        else:
+            pile.append(unknown[taken])
+            taken += 1
+    return tuple(pile), taken
+
+
+def _sample_commits(
+    observation: KincsesObservation, hands: list[tuple[CardId, ...]], rng: Rng
+) -> tuple[tuple[tuple[CardId, ...], ...], Rng]:
+    """Give each other seat that has committed a random valid composition or offer."""
+    me = observation.player
+    commits: list[tuple[CardId, ...]] = [() for _ in range(observation.players)]
+    commits[me] = observation.commit
+    reveal = next(
+        (
+            task
+            for task in reversed(observation.tasks)
+            if isinstance(task, DuelRevealTask | BattleRevealTask | MerchantRevealTask)
+        ),
+        None,
+    )
+    if reveal is None:
+        return tuple(commits), rng
+    card = EVENT_CARDS[reveal.card]
+    for seat, view in enumerate(observation.seats):
+        if seat == me or not view.committed:
+            continue
+        hand = hands[seat]
+        if isinstance(reveal, DuelRevealTask):
+            options = _duel_compositions(hand, card.colours[0])
+            choice, rng = rng.choice(options)
+            assert isinstance(choice, Compose)
+            commits[seat] = tuple(c for c in (choice.pirate, choice.weapon) if c is not None)
+        elif isinstance(reveal, BattleRevealTask):
+            chosen: tuple[CardId, ...] = ()
+            while True:
+                options = _battle_options(hand, chosen, card.colours)
+                choice, rng = rng.choice(options)
+                if not isinstance(choice, BattleAdd):
+                    break
+                chosen = (*chosen, choice.card)
+            commits[seat] = chosen
+        else:
+            weapons = [c for c in hand if not _is_pirate(c) and _WEAPON_COLOUR[c] in card.colours]
+            index, rng = rng.randbelow(len(weapons) + 1)
+            commits[seat] = (weapons[index],) if index < len(weapons) else ()
+    return tuple(commits), rng
+
+
+def sample_state(observation: KincsesObservation, seed: int) -> KincsesState:
+    """Return a state that agrees with everything the observation's player knows.
+
+    What he cannot know is drawn at random from ``seed``: the unknown cards of the other
+    hands, collections and mission hands, the order of every pile where he knows no card,
+    the identity of the face-down islands he has not seen, and the secret compositions the
+    others have committed.
+    """
+    rng = Rng.from_seed(seed).derive(0x1CA5)
+    me = observation.player
+    players = observation.players
+    everyone = (1 << players) - 1
+    mine = 1 << me
+    seats = observation.seats
+
+    # Crew cards.
+    public_crew = {card for card in observation.crew_row if card is not None}
+    public_crew |= set(observation.crew_discard) | set(observation.chest)
+    public_crew |= {card for view in seats for card in view.played}
+    known_crew = {card for view in seats for card in view.known_hand}
+    known_crew |= {card for _, card in observation.crew_pile_known}
+    unknown, rng = rng.shuffled(sorted(set(range(len(CREW_CARDS))) - public_crew - known_crew))
+    taken = 0
+    hands: list[tuple[CardId, ...]] = []
+    crew_known = [0] * len(CREW_CARDS)
+    for card in public_crew:
+        crew_known[card] = everyone
+    for seat, view in enumerate(seats):
+        extra = view.hand_size - len(view.known_hand)
+        hidden = unknown[taken : taken + extra]
+        taken += extra
+        hands.append(tuple(sorted((*view.known_hand, *hidden))))
+        for card in view.known_hand:
+            crew_known[card] = mine | (1 << seat)
+        for card in hidden:
+            crew_known[card] = 1 << seat
+    crew_pile, taken = _fill(
+        observation.crew_pile_size, dict(observation.crew_pile_known), list(unknown), taken
+    )
+    for _, card in observation.crew_pile_known:
+        crew_known[card] = mine
+
+    # Treasures: piles are by value, collections take any value.
+    public_treasures = set(observation.treasure_discard)
+    public_treasures |= {card for row in observation.treasure_rows for card in row}
+    known_treasures = {card for view in seats for card in view.known_treasures}
+    known_treasures |= {card for _, _, card in observation.treasure_pile_known}
+    hidden_treasures = sorted(set(range(len(TREASURES))) - public_treasures - known_treasures)
+    treasure_known = [0] * len(TREASURES)
+    for card in public_treasures:
+        treasure_known[card] = everyone
+    treasure_piles = []
+    for rank, size in enumerate(observation.treasure_pile_sizes):
+        known = {
+            index: card for pile, index, card in observation.treasure_pile_known if pile == rank
+        }
+        candidates, rng = rng.shuffled([card for card in hidden_treasures if card // 12 == rank])
+        chosen = list(candidates[: size - len(known)])
+        hidden_treasures = [card for card in hidden_treasures if card not in chosen]
+        pile, _ = _fill(size, known, chosen, 0)
+        treasure_piles.append(pile)
+        for card in known.values():
+            treasure_known[card] = mine
+    rest, rng = rng.shuffled(hidden_treasures)
+    taken = 0
+    treasures = []
+    for seat, view in enumerate(seats):
+        extra = view.treasure_count - len(view.known_treasures)
+        hidden = rest[taken : taken + extra]
+        taken += extra
+        treasures.append(tuple(sorted((*view.known_treasures, *hidden))))
+        for card in view.known_treasures:
+            treasure_known[card] = mine | (1 << seat)
+        for card in hidden:
+            treasure_known[card] = 1 << seat
+
+    # Missions.
+    public_missions = {mission for mission in observation.mission_row if mission is not None}
+    known_missions = set(observation.mission_returned_known)
+    known_missions |= {mission for _, mission in observation.mission_pile_known}
+    for view in seats:
+        known_missions |= set(view.known_missions) | set(view.known_offer)
+        known_missions |= set(view.known_drawn)
+    spare, rng = rng.shuffled(sorted(set(range(len(MISSIONS))) - public_missions - known_missions))
+    taken = 0
+    mission_known = [0] * len(MISSIONS)
+    for mission in public_missions:
+        mission_known[mission] = everyone
+    missions, offers, drawn = [], [], []
+    for seat, view in enumerate(seats):
+        lists = []
+        for count, known_list in (
+            (view.mission_count, view.known_missions),
+            (view.offer_count, view.known_offer),
+            (view.drawn_count, view.known_drawn),
+        ):
+            extra = count - len(known_list)
+            hidden = spare[taken : taken + extra]
+            taken += extra
+            for mission in known_list:
+                mission_known[mission] = mine | (1 << seat)
+            for mission in hidden:
+                mission_known[mission] = 1 << seat
+            lists.append((known_list, hidden))
+        missions.append(tuple(sorted((*lists[0][0], *lists[0][1]))))
+        offers.append((*lists[1][0], *lists[1][1]))
+        drawn.append((*lists[2][0], *lists[2][1]))
+    extra = observation.mission_returned_size - len(observation.mission_returned_known)
+    returned = (*observation.mission_returned_known, *spare[taken : taken + extra])
+    for mission in returned[: len(observation.mission_returned_known)]:
+        mission_known[mission] = mine
+    taken += extra
+    mission_pile, taken = _fill(
+        observation.mission_pile_size, dict(observation.mission_pile_known), list(spare), taken
+    )
+    for _, mission in observation.mission_pile_known:
+        mission_known[mission] = mine
+
+    # Events.
+    public_events = {card for card in observation.board_events if card is not None}
+    public_events |= set(observation.event_discard)
+    known_events = {card for _, _, card in observation.event_pile_known}
+    hidden_events, rng = rng.shuffled(
+        sorted(set(range(len(EVENT_CARDS))) - public_events - known_events)
+    )
+    event_known = [0] * len(EVENT_CARDS)
+    for card in public_events:
+        event_known[card] = everyone
+    event_piles = []
+    taken = 0
+    for number, size in enumerate(observation.event_pile_sizes):
+        known = {
+            index: card for pile, index, card in observation.event_pile_known if pile == number
+        }
+        pile, taken = _fill(size, known, list(hidden_events), taken)
+        event_piles.append(pile)
+        for card in known.values():
+            event_known[card] = mine
+
+    # Islands.
+    seen_islands = {view.island for view in observation.islands if view.island is not None}
+    unseen, rng = rng.shuffled(sorted(set(range(len(ISLANDS))) - seen_islands))
+    board_islands: list[int | None] = [None] * len(observation.board_events)
+    island_owners: list[int | None] = [None] * len(ISLANDS)
+    island_known = [0] * len(ISLANDS)
+    taken = 0
+    for island_view in observation.islands:
+        island = island_view.island
+        if island is None:
+            island = unseen[taken]
+            taken += 1
+        else:
+            island_known[island] = everyone if island_view.owner is not None else mine
+        board_islands[island_view.space] = island
+        island_owners[island] = island_view.owner
+
+    commits, rng = _sample_commits(observation, hands, rng)
+    return KincsesState(
+        players=players,
+        max_turns=observation.max_turns,
+        reveal_shown_cards=observation.reveal_shown_cards,
+        tiebreak_by_position=observation.tiebreak_by_position,
+        round=observation.round,
+        turn=observation.turn,
+        start_player=observation.start_player,
+        turn_index=observation.turn_index,
+        positions=tuple(view.position for view in seats),
+        anchors=tuple(view.anchor for view in seats),
+        hands=tuple(hands),
+        treasures=tuple(treasures),
+        missions=tuple(missions),
+        mission_offers=tuple(offers),
+        drawn_missions=tuple(drawn),
+        pearls=tuple(view.pearls for view in seats),
+        commits=commits,
+        committed=tuple(view.committed for view in seats),
+        played=tuple(view.played for view in seats),
+        owed=tuple(view.owed for view in seats),
+        crew_pile=crew_pile,
+        crew_row=observation.crew_row,
+        crew_discard=observation.crew_discard,
+        chest=observation.chest,
+        treasure_piles=tuple(treasure_piles),
+        treasure_rows=observation.treasure_rows,
+        treasure_discard=observation.treasure_discard,
+        mission_pile=mission_pile,
+        mission_row=observation.mission_row,
+        mission_returned=returned,
+        event_piles=tuple(event_piles),
+        event_discard=observation.event_discard,
+        board_events=observation.board_events,
+        board_islands=tuple(board_islands),
+        island_owners=tuple(island_owners),
+        board_pearls=observation.board_pearls,
+        crew_known=tuple(crew_known),
+        treasure_known=tuple(treasure_known),
+        mission_known=tuple(mission_known),
+        event_known=tuple(event_known),
+        island_known=tuple(island_known),
+        tasks=observation.tasks,
+        history=observation.history,
+        rng=rng,
+    )

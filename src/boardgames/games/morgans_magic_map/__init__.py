@@ -1,0 +1,350 @@
+"""Morgan's Magic Map (2-4 players): move map tiles, walk your pirate, dig for treasure.
+
+>>> import boardgames
+>>> game = boardgames.make("morgans-magic-map", players=3)
+>>> state = game.new_game(seed=7)
+>>> game.current_player(state) in (0, 1, 2)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import cache
+from typing import ClassVar
+
+from boardgames.core.codec import Codec, make_converter
+from boardgames.core.errors import ConfigurationError, IllegalActionError, InvalidStateError
+from boardgames.core.protocol import GameInfo, OptionSpec, OptionValue, PlayerId
+from boardgames.games.morgans_magic_map import rules
+from boardgames.games.morgans_magic_map.actions import (
+    Action,
+    ChooseCell,
+    ChooseRotation,
+    DiscardFromHand,
+    EndMapChange,
+    EndMove,
+    KeepHand,
+    PlacePawn,
+    PlayMapCard,
+    SelectTile,
+    Step,
+    StopPlaying,
+    TakeTreasure,
+    UseBonus,
+    UsePair,
+)
+from boardgames.games.morgans_magic_map.components import (
+    BOARD_LEVELS,
+    MAP_CARDS,
+    TILES,
+    Corner,
+    Direction,
+    Symbol,
+    Terrain,
+    TreasureSet,
+)
+from boardgames.games.morgans_magic_map.observation import (
+    MorganObservation,
+    check_observation,
+    observe,
+    sample_state,
+)
+from boardgames.games.morgans_magic_map.render import (
+    render_map,
+    render_map_svg,
+    render_observation,
+    render_state,
+)
+from boardgames.games.morgans_magic_map.state import MorganState, Phase, Variant
+
+__all__ = [
+    "Action",
+    "ChooseCell",
+    "ChooseRotation",
+    "Corner",
+    "Direction",
+    "DiscardFromHand",
+    "EndMapChange",
+    "EndMove",
+    "KeepHand",
+    "MorganObservation",
+    "MorganState",
+    "MorgansMagicMap",
+    "Phase",
+    "PlacePawn",
+    "PlayMapCard",
+    "SelectTile",
+    "Step",
+    "StopPlaying",
+    "Symbol",
+    "TakeTreasure",
+    "Terrain",
+    "TreasureSet",
+    "UseBonus",
+    "UsePair",
+    "Variant",
+    "render_map",
+    "render_map_svg",
+]
+
+_ACTION_CLASSES = (
+    PlacePawn,
+    SelectTile,
+    ChooseCell,
+    ChooseRotation,
+    EndMapChange,
+    Step,
+    EndMove,
+    PlayMapCard,
+    StopPlaying,
+    TakeTreasure,
+    DiscardFromHand,
+    KeepHand,
+    UseBonus,
+    UsePair,
+)
+
+
+def _is_id(value: object, count: int) -> bool:
+    return type(value) is int and 0 <= value < count
+
+
+def _check_action(action: object) -> None:
+    """Check the ranges of an action's fields (its legality depends on a state)."""
+    cards = len(MAP_CARDS)
+    if isinstance(action, SelectTile) and not _is_id(action.tile, len(TILES)):
+        raise InvalidStateError(f"tile {action.tile!r} is not a tile id (0 to {len(TILES) - 1})")
+    if isinstance(action, ChooseRotation) and not _is_id(action.rotation, 4):
+        raise InvalidStateError(f"rotation {action.rotation!r} is not 0 to 3")
+    if isinstance(action, TakeTreasure) and not 1 <= action.level <= BOARD_LEVELS:
+        raise InvalidStateError(f"level {action.level!r} is not 1 to {BOARD_LEVELS}")
+    if isinstance(action, PlayMapCard | DiscardFromHand | UseBonus) and not _is_id(
+        action.card, cards
+    ):
+        raise InvalidStateError(f"card {action.card!r} is not a map card id (0 to {cards - 1})")
+    if isinstance(action, UsePair):
+        if not (_is_id(action.first, cards) and _is_id(action.second, cards)):
+            raise InvalidStateError("a pair must name two map card ids (0 to 71)")
+        if action.first >= action.second:
+            raise InvalidStateError("a pair names its lower card id first")
+        if MAP_CARDS[action.first].symbol is not MAP_CARDS[action.second].symbol:
+            raise InvalidStateError("the two cards of a pair must show the same symbol")
+
+
+def _check_value(value: object) -> None:
+    if isinstance(value, MorganState):
+        rules.check_state(value)
+    elif isinstance(value, MorganObservation):
+        check_observation(value)
+        rules.check_state(sample_state(value, 0))
+    else:
+        _check_action(value)
+
+
+def _is_int_set(cls: object) -> bool:
+    return cls == frozenset[int]
+
+
+def _sorted_ints(values: frozenset[int]) -> list[int]:
+    return sorted(values)
+
+
+@cache
+def _codec() -> Codec:
+    converter = make_converter(action_union=Action)
+    # Same output as the generic frozenset hook (sorted), without its per-item sort key:
+    # states hold several sets of card ids and are written often.
+    converter.register_unstructure_hook_func(_is_int_set, _sorted_ints)
+    return Codec(
+        game=MorgansMagicMap.info.name,
+        converter=converter,
+        state_type=MorganState,
+        observation_type=MorganObservation,
+        action_type=Action,
+        action_classes=_ACTION_CLASSES,
+        check=_check_value,
+    )
+
+
+class MorgansMagicMap:
+    """Morgan's Magic Map for 2 to 4 players.
+
+    Args:
+        players: The number of pirates, 2 to 4.
+        max_turns: Player turns after which the game stops, truncated (players may refuse
+            to dig, so the game need not end by itself).
+        connectivity_at_end_of_action: Check that the island map is connected only at the
+            end of the map change instead of after every tile move (erratum E5).
+        shovel_without_play: Allow a dig with shovel bonuses alone, no map card played
+            (the literal reading rejected by A-MMM-9).
+        exact_bonus_cards: Let the player choose which cards pay for a bonus, instead of
+            the engine discarding the lowest ids (A-MMM-13).
+        hide_claimed_treasures: Hide the identity of the other players' treasures (only
+            their number is known), a memory variant (RULINGS §1.2).
+    """
+
+    info: ClassVar[GameInfo] = GameInfo(
+        name="morgans-magic-map",
+        title="Morgan's Magic Map",
+        min_players=2,
+        max_players=4,
+        default_players=4,
+        options=(
+            OptionSpec(
+                name="max_turns",
+                default=500,
+                description="end the game (truncated) after this many player turns",
+                minimum=1,
+            ),
+            OptionSpec(
+                name="connectivity_at_end_of_action",
+                default=False,
+                description="check the map is connected only when the map change ends (E5)",
+            ),
+            OptionSpec(
+                name="shovel_without_play",
+                default=False,
+                description="allow a dig with shovel bonuses and no map card played",
+            ),
+            OptionSpec(
+                name="exact_bonus_cards",
+                default=False,
+                description="choose which play-area cards pay for each bonus",
+            ),
+            OptionSpec(
+                name="hide_claimed_treasures",
+                default=False,
+                description="hide which treasures the other players took (memory variant)",
+            ),
+        ),
+    )
+
+    def __init__(
+        self,
+        *,
+        players: int,
+        max_turns: int = 500,
+        connectivity_at_end_of_action: bool = False,
+        shovel_without_play: bool = False,
+        exact_bonus_cards: bool = False,
+        hide_claimed_treasures: bool = False,
+    ) -> None:
+        options = {
+            "max_turns": max_turns,
+            "connectivity_at_end_of_action": connectivity_at_end_of_action,
+            "shovel_without_play": shovel_without_play,
+            "exact_bonus_cards": exact_bonus_cards,
+            "hide_claimed_treasures": hide_claimed_treasures,
+        }
+        self.info.resolve(players, options)
+        self._players = players
+        self._options: dict[str, OptionValue] = dict(options)
+        self.variant = Variant(
+            max_turns=max_turns,
+            connectivity_at_end_of_action=connectivity_at_end_of_action,
+            shovel_without_play=shovel_without_play,
+            exact_bonus_cards=exact_bonus_cards,
+            hide_claimed_treasures=hide_claimed_treasures,
+        )
+        """The options as the rules code reads them."""
+
+    def __repr__(self) -> str:
+        options = ", ".join(f"{name}={value!r}" for name, value in self._options.items())
+        return f"MorgansMagicMap(players={self._players}, {options})"
+
+    @property
+    def players(self) -> int:
+        """The number of pirates."""
+        return self._players
+
+    @property
+    def options(self) -> Mapping[str, OptionValue]:
+        """The option values of this configuration."""
+        return dict(self._options)
+
+    @property
+    def codec(self) -> Codec:
+        """The serialization codec of Morgan's Magic Map."""
+        return _codec()
+
+    def new_game(self, seed: int) -> MorganState:
+        """Set up a game from ``seed``: map, decks, hands, start player; pawns to place."""
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ConfigurationError(f"seed={seed!r} must be an int")
+        return rules.new_game(self._players, self.variant, seed)
+
+    def _matches(self, state: MorganState) -> bool:
+        return state.players == self._players and state.variant == self.variant
+
+    def current_player(self, state: MorganState) -> PlayerId | None:
+        """Return the seat to decide, or ``None`` when the game is over."""
+        return state.to_move
+
+    def legal_actions(self, state: MorganState) -> Sequence[Action]:
+        """Return the legal actions of the seat to decide (empty iff the game is over).
+
+        Raises:
+            ConfigurationError: ``state`` belongs to another configuration of the game.
+        """
+        if not self._matches(state):
+            raise ConfigurationError(
+                f"state is for {state.players} players with {state.variant!r}, "
+                f"but this game is {self!r}"
+            )
+        return rules.legal_actions(state)
+
+    def apply(self, state: MorganState, action: Action) -> MorganState:
+        """Return the state after ``action``.
+
+        Raises:
+            IllegalActionError: ``action`` is not legal in ``state``.
+        """
+        if not self._matches(state):
+            raise IllegalActionError(
+                f"illegal action {action!r}: the state belongs to a different configuration "
+                f"({state.players} players, {state.variant!r}) than {self!r}"
+            )
+        return rules.apply(state, action)
+
+    def observe(self, state: MorganState, player: PlayerId) -> MorganObservation:
+        """Return what ``player`` knows of ``state``."""
+        if type(player) is not int or not 0 <= player < state.players:
+            raise ConfigurationError(f"player={player!r} is not a seat (0 to {state.players - 1})")
+        return observe(state, player)
+
+    def score(self, state: MorganState) -> tuple[float, ...]:
+        """Return each pirate's doubloons + set bonuses + treasure values."""
+        return rules.score(state)
+
+    def ranking(self, state: MorganState) -> tuple[int, ...]:
+        """Return places by score, then by treasure value."""
+        return rules.ranking(state)
+
+    def is_terminal(self, state: MorganState) -> bool:
+        """Return whether the game is over."""
+        return state.to_move is None
+
+    def is_truncated(self, state: MorganState) -> bool:
+        """Return whether the game was stopped by ``max_turns`` before the treasure ran out."""
+        return rules.is_truncated(state)
+
+    def sample_state(self, observation: MorganObservation, seed: int) -> MorganState:
+        """Return a state consistent with what the observation's player knows."""
+        return sample_state(observation, seed)
+
+    def check_state(self, state: MorganState) -> None:
+        """Check every invariant of ``state``.
+
+        Raises:
+            InvalidStateError: An invariant is broken.
+        """
+        rules.check_state(state)
+
+    def render_state(self, state: MorganState) -> str:
+        """Describe a full state as text."""
+        return render_state(state)
+
+    def render_observation(self, observation: MorganObservation) -> str:
+        """Describe an observation as text."""
+        return render_observation(observation)

@@ -1,0 +1,495 @@
+"""What one player knows: the observation, and states sampled to agree with it.
+
+A player sees his own hand, the cards he placed face down (reinforcements, his Ordeal
+stake), every face-up card, the counts of everything else, and his
+:class:`~boardgames.games.morrigan.state.Clue` records: what he saw go into places he
+cannot look into. Sampling deals every card he cannot place to the places he cannot see,
+respecting the counts, the clues, and the public knowledge that a beaten duelist's
+remaining cards are not Action cards.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+import attrs
+
+from boardgames.core.errors import InvalidStateError
+from boardgames.core.protocol import PlayerId
+from boardgames.core.rng import Rng
+from boardgames.games.morrigan._assign import assign
+from boardgames.games.morrigan.components import CARD_KINDS, CARDS, CardId, CardKind, CardType
+from boardgames.games.morrigan.state import (
+    Attack,
+    Clue,
+    Duel,
+    Effect,
+    HistoryEntry,
+    Holding,
+    MorriganOptions,
+    MorriganState,
+    Ordeal,
+    Phase,
+    Place,
+    Reinforcement,
+    StakedCard,
+    Window,
+    Zone,
+)
+
+__all__ = [
+    "HoldingView",
+    "MorriganObservation",
+    "OrdealView",
+    "ReinforcementView",
+    "StakeView",
+    "observe",
+    "sample_state",
+]
+
+
+@attrs.frozen
+class ReinforcementView:
+    """A card under a Territory or an Adversary, as the observer sees it.
+
+    Args:
+        card: The card, if the observer placed it or everyone has seen it; else ``None``.
+        placer: Who placed it (everyone sees who puts a card down).
+        in_reinforcement_phase: Placed in its placer's reinforcement phase (not on play).
+        public: Everyone has seen it (it survived a failed attack).
+    """
+
+    card: CardId | None
+    placer: PlayerId
+    in_reinforcement_phase: bool
+    public: bool
+
+
+@attrs.frozen
+class HoldingView:
+    """A Territory or Adversary on the table and the cards under it, as the observer sees them.
+
+    Args:
+        card: The Territory's or Adversary's id (face up).
+        reinforcements: The cards under it, in the order they were placed.
+    """
+
+    card: CardId
+    reinforcements: tuple[ReinforcementView, ...]
+
+
+@attrs.frozen
+class StakeView:
+    """A stake in the current round of an Ordeal, as the observer sees it.
+
+    Args:
+        seat: The participant who staked.
+        card: The staked card if it is the observer's own stake, else ``None``.
+        blessing: The Blessing played face up with it, if any.
+    """
+
+    seat: PlayerId
+    card: CardId | None
+    blessing: CardId | None
+
+
+@attrs.frozen
+class OrdealView:
+    """The Ordeal in progress, as the observer sees it.
+
+    Args:
+        card: The Ordeal's id.
+        player: Who played it.
+        round: The staking round (1 first).
+        waiting: The participants still to decide this round, in order.
+        stakes: The stakes placed this round, in order (only the observer's card is named).
+    """
+
+    card: CardId
+    player: PlayerId
+    round: int
+    waiting: tuple[PlayerId, ...]
+    stakes: tuple[StakeView, ...]
+
+
+@attrs.frozen
+class MorriganObservation:
+    """One player's view of the table.
+
+    Args:
+        player: The observing seat.
+        players: The number of seats.
+        options: The configuration.
+        turn: The number of the current turn.
+        active: Whose turn it is.
+        phase: The kind of decision pending.
+        to_move: Who decides now, ``None`` when the game is over.
+        hand: The observer's hand.
+        hand_sizes: Every hand's size (public).
+        draw_pile_size: Cards in the draw pile.
+        discard_pile: The face-up discard pile, oldest first.
+        territories: Every player's Territories and the cards under them.
+        adversaries: The Adversaries in the centre and the cards under them.
+        won: Every player's won Ordeals and defeated Adversaries.
+        effects: The Deluges and Glacial Winters in force.
+        window: The on-play reinforcement window in progress, if any.
+        ordeal: The Ordeal in progress, if any.
+        attack: The attack being built (all its cards are face up), if any.
+        duel: The duel in progress (all its cards are face up), if any.
+        ally: The Unexpected Ally waiting for its pick, if any.
+        reinforced: The targets the active player has reinforced this reinforcement phase.
+        target: The target chosen for the next reinforcement, if any.
+        floors: How many cards of each hand everyone knows are not Action cards.
+        clues: What the observer knows about cards he cannot see.
+        history: The public decisions of the current round.
+        winner: The player who beat Maletar, if any.
+        truncated: Whether the game was stopped by ``max_turns``.
+    """
+
+    player: PlayerId
+    players: int
+    options: MorriganOptions
+    turn: int
+    active: PlayerId
+    phase: Phase
+    to_move: PlayerId | None
+    hand: frozenset[CardId]
+    hand_sizes: tuple[int, ...]
+    draw_pile_size: int
+    discard_pile: tuple[CardId, ...]
+    territories: tuple[tuple[HoldingView, ...], ...]
+    adversaries: tuple[HoldingView, ...]
+    won: tuple[tuple[CardId, ...], ...]
+    effects: tuple[Effect, ...]
+    window: Window | None
+    ordeal: OrdealView | None
+    attack: Attack | None
+    duel: Duel | None
+    ally: CardId | None
+    reinforced: frozenset[CardId]
+    target: CardId | None
+    floors: tuple[int, ...]
+    clues: tuple[Clue, ...]
+    history: tuple[HistoryEntry, ...]
+    winner: PlayerId | None
+    truncated: bool
+
+
+def _holding_view(holding: Holding, player: PlayerId) -> HoldingView:
+    return HoldingView(
+        holding.card,
+        tuple(
+            ReinforcementView(
+                r.card if r.public or r.placer == player else None,
+                r.placer,
+                r.in_reinforcement_phase,
+                r.public,
+            )
+            for r in holding.reinforcements
+        ),
+    )
+
+
+def observe(state: MorriganState, player: PlayerId) -> MorriganObservation:
+    """Return what ``player`` knows of ``state``."""
+    ordeal = state.ordeal
+    ordeal_view = None
+    if ordeal is not None:
+        ordeal_view = OrdealView(
+            ordeal.card,
+            ordeal.player,
+            ordeal.round,
+            ordeal.waiting,
+            tuple(
+                StakeView(stake.seat, stake.card if stake.seat == player else None, stake.blessing)
+                for stake in ordeal.stakes
+            ),
+        )
+    return MorriganObservation(
+        player=player,
+        players=state.players,
+        options=state.options,
+        turn=state.turn,
+        active=state.active,
+        phase=state.phase,
+        to_move=state.to_move,
+        hand=state.hands[player],
+        hand_sizes=tuple(len(hand) for hand in state.hands),
+        draw_pile_size=len(state.draw_pile),
+        discard_pile=state.discard_pile,
+        territories=tuple(
+            tuple(_holding_view(holding, player) for holding in holdings)
+            for holdings in state.territories
+        ),
+        adversaries=tuple(_holding_view(holding, player) for holding in state.adversaries),
+        won=state.won,
+        effects=state.effects,
+        window=state.window,
+        ordeal=ordeal_view,
+        attack=state.attack,
+        duel=state.duel,
+        ally=state.ally,
+        reinforced=state.reinforced,
+        target=state.target,
+        floors=state.floors,
+        clues=state.clues[player],
+        history=state.history,
+        winner=state.winner,
+        truncated=state.truncated,
+    )
+
+
+def _visible_cards(observation: MorriganObservation) -> set[CardId]:
+    """Every card whose place the observer sees."""
+    seen: set[CardId] = set(observation.hand)
+    seen.update(observation.discard_pile)
+    for holdings in (*observation.territories, observation.adversaries):
+        for holding in holdings:
+            seen.add(holding.card)
+            seen.update(r.card for r in holding.reinforcements if r.card is not None)
+    for won in observation.won:
+        seen.update(won)
+    seen.update(effect.card for effect in observation.effects)
+    if observation.ordeal is not None:
+        seen.add(observation.ordeal.card)
+        for stake in observation.ordeal.stakes:
+            if stake.card is not None:
+                seen.add(stake.card)
+            if stake.blessing is not None:
+                seen.add(stake.blessing)
+    if observation.attack is not None:
+        seen.update(observation.attack.cards)
+        seen.update(observation.attack.catapults)
+    if observation.duel is not None:
+        seen.update(observation.duel.attack)
+        seen.update(observation.duel.maletar)
+    if observation.ally is not None:
+        seen.add(observation.ally)
+    return seen
+
+
+def sample_state(observation: MorriganObservation, seed: int) -> MorriganState:
+    """Return a state that agrees with everything the observation's player knows.
+
+    The cards he cannot place (other hands, face-down cards he did not place, the other
+    stakes, the draw pile) are dealt at random to the places he cannot see, with each
+    place's public count, each of his clues, and each public count of known non-Action
+    cards respected. The random stream of the result is fresh.
+
+    Raises:
+        InvalidStateError: The observation is inconsistent (the cards do not add up, or the
+            clues cannot all be satisfied).
+    """
+    rng = Rng.from_seed(seed).derive(0x3077)
+    me = observation.player
+    for clue in observation.clues:
+        if len(clue.counts) != len(CardKind) or any(
+            type(count) is not int or count < 0 for count in clue.counts
+        ):
+            raise InvalidStateError(f"clue {clue!r} needs {len(CardKind)} counts of 0 or more")
+    if len(observation.floors) != observation.players or not 0 <= me < observation.players:
+        raise InvalidStateError("the observation's seats and floors do not match its players")
+    # The hidden places, each with a capacity, in a fixed order.
+    places: list[Place] = []
+    sizes: list[int] = []
+    for seat, size in enumerate(observation.hand_sizes):
+        if seat != me and size:
+            places.append((Zone.HAND, seat, 0))
+            sizes.append(size)
+    for holdings in (*observation.territories, observation.adversaries):
+        for holding in holdings:
+            for index, r in enumerate(holding.reinforcements):
+                if r.card is None:
+                    places.append((Zone.SLOT, holding.card, index))
+                    sizes.append(1)
+    if observation.ordeal is not None:
+        for stake in observation.ordeal.stakes:
+            if stake.card is None:
+                places.append((Zone.STAKE, stake.seat, 0))
+                sizes.append(1)
+    if observation.draw_pile_size:
+        places.append((Zone.DRAW, 0, 0))
+        sizes.append(observation.draw_pile_size)
+    pool = sorted(set(range(len(CARDS))) - _visible_cards(observation))
+    if len(pool) != sum(sizes):
+        raise InvalidStateError(
+            f"the observation hides {sum(sizes)} cards but {len(pool)} cards are unaccounted for"
+        )
+    dealt, rng = _deal(observation, places, sizes, pool, rng)
+    hands = []
+    for seat in range(observation.players):
+        if seat == me:
+            hands.append(observation.hand)
+        else:
+            hands.append(frozenset(dealt.get((Zone.HAND, seat, 0), ())))
+    draw_pile, rng = rng.shuffled(dealt.get((Zone.DRAW, 0, 0), []))
+
+    def rebuild(view: HoldingView) -> Holding:
+        return Holding(
+            view.card,
+            tuple(
+                Reinforcement(
+                    r.card if r.card is not None else dealt[(Zone.SLOT, view.card, index)][0],
+                    r.placer,
+                    r.in_reinforcement_phase,
+                    r.public,
+                )
+                for index, r in enumerate(view.reinforcements)
+            ),
+        )
+
+    ordeal = None
+    if observation.ordeal is not None:
+        view = observation.ordeal
+        ordeal = Ordeal(
+            view.card,
+            view.player,
+            view.round,
+            view.waiting,
+            tuple(
+                StakedCard(
+                    stake.seat,
+                    stake.card if stake.card is not None else dealt[(Zone.STAKE, stake.seat, 0)][0],
+                    stake.blessing,
+                )
+                for stake in view.stakes
+            ),
+        )
+    return MorriganState(
+        players=observation.players,
+        options=observation.options,
+        turn=observation.turn,
+        active=observation.active,
+        phase=observation.phase,
+        to_move=observation.to_move,
+        draw_pile=draw_pile,
+        discard_pile=observation.discard_pile,
+        hands=tuple(hands),
+        territories=tuple(
+            tuple(rebuild(view) for view in holdings) for holdings in observation.territories
+        ),
+        adversaries=tuple(rebuild(view) for view in observation.adversaries),
+        won=observation.won,
+        effects=observation.effects,
+        window=observation.window,
+        ordeal=ordeal,
+        attack=observation.attack,
+        duel=observation.duel,
+        ally=observation.ally,
+        reinforced=observation.reinforced,
+        target=observation.target,
+        floors=observation.floors,
+        clues=tuple(observation.clues if seat == me else () for seat in range(observation.players)),
+        history=observation.history,
+        winner=observation.winner,
+        truncated=observation.truncated,
+        rng=rng,
+    )
+
+
+def _deal(
+    observation: MorriganObservation,
+    places: list[Place],
+    sizes: list[int],
+    pool: list[CardId],
+    rng: Rng,
+) -> tuple[dict[Place, list[CardId]], Rng]:
+    """Deal ``pool`` to ``places`` respecting clues and non-Action floors."""
+    # Sinks: each place; a hand with a floor is split into a non-Action part and the rest.
+    sinks: list[tuple[Place, bool]] = []  # (place, non-Action cards only)
+    capacities: list[int] = []
+    sinks_of: dict[Place, list[int]] = {}
+    for place, size in zip(places, sizes, strict=True):
+        floor = observation.floors[place[1]] if place[0] == Zone.HAND else 0
+        floor = min(floor, size)
+        indices = []
+        if floor:
+            indices.append(len(sinks))
+            sinks.append((place, True))
+            capacities.append(floor)
+        if size > floor:
+            indices.append(len(sinks))
+            sinks.append((place, False))
+            capacities.append(size - floor)
+        sinks_of[place] = indices
+    by_kind: dict[CardKind, list[CardId]] = defaultdict(list)
+    for card in pool:
+        by_kind[CARD_KINDS[card]].append(card)
+    # Sources: each clue, then the unclued Action cards, then the unclued other cards.
+    supplies: list[int] = []
+    allowed: list[list[int]] = []
+    source_kind: list[CardKind | None] = []
+    source_action: list[bool] = []
+    clued: dict[CardKind, int] = defaultdict(int)
+    units = [
+        (CardKind(kind), clue.places, count)
+        for clue in observation.clues
+        for kind, count in enumerate(clue.counts)
+        if count
+    ]
+    order, rng = rng.shuffled(range(len(units)))
+    for index in sorted(order, key=lambda i: len(units[i][1])):
+        kind, clue_places, count = units[index]
+        action = kind.type is CardType.ACTION
+        targets = [
+            sink
+            for place in clue_places
+            for sink in sinks_of.get(place, ())
+            if not (action and sinks[sink][1])
+        ]
+        targets_shuffled, rng = rng.shuffled(targets)
+        supplies.append(count)
+        allowed.append(list(targets_shuffled))
+        source_kind.append(kind)
+        source_action.append(action)
+        clued[kind] += count
+    free_action = free_other = 0
+    for kind, cards in by_kind.items():
+        spare = len(cards) - clued[kind]
+        if spare < 0:
+            raise InvalidStateError(f"the clues name more {kind} cards than can be hidden")
+        if kind.type is CardType.ACTION:
+            free_action += spare
+        else:
+            free_other += spare
+    if any(clued[kind] > len(by_kind.get(kind, ())) for kind in clued):
+        raise InvalidStateError("the clues name cards that cannot be hidden")
+    everywhere, rng = rng.shuffled(range(len(sinks)))
+    floors_first = sorted(everywhere, key=lambda sink: not sinks[sink][1])
+    supplies.append(free_other)
+    allowed.append(floors_first)
+    source_kind.append(None)
+    source_action.append(False)
+    supplies.append(free_action)
+    allowed.append([sink for sink in everywhere if not sinks[sink][1]])
+    source_kind.append(None)
+    source_action.append(True)
+    flows = assign(supplies, allowed, capacities)
+    if flows is None:
+        raise InvalidStateError("no arrangement of the hidden cards agrees with the clues")
+    # Turn unit counts into cards: clued cards first, then the rest by Action or not.
+    order_of_pool, rng = rng.shuffled(pool)
+    shuffled: dict[CardKind, list[CardId]] = defaultdict(list)
+    for card in order_of_pool:
+        shuffled[CARD_KINDS[card]].append(card)
+    dealt: dict[Place, list[CardId]] = defaultdict(list)
+    for source, flow in enumerate(flows):
+        clue_kind = source_kind[source]
+        if clue_kind is None:
+            continue
+        for sink, amount in sorted(flow.items()):
+            for _ in range(amount):
+                dealt[sinks[sink][0]].append(shuffled[clue_kind].pop())
+    unclued = {card for cards in shuffled.values() for card in cards}
+    remaining: dict[bool, list[CardId]] = {True: [], False: []}
+    for card in order_of_pool:
+        if card in unclued:
+            remaining[CARD_KINDS[card].type is CardType.ACTION].append(card)
+    for source, flow in enumerate(flows):
+        if source_kind[source] is not None:
+            continue
+        cards = remaining[source_action[source]]
+        for sink, amount in sorted(flow.items()):
+            for _ in range(amount):
+                dealt[sinks[sink][0]].append(cards.pop())
+    return dealt, rng

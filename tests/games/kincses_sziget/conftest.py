@@ -1,0 +1,241 @@
+"""Fixtures for the Irány a Kincses Sziget! rule tests: the game and hand-made states.
+
+Test modules in this folder are not a package (pytest runs in importlib mode), so the
+builders are handed to the tests as session-scoped fixtures that return plain functions.
+
+* ``register_kincses_sziget`` (autouse, session): registers the game for the test session
+  and unregisters it at the end, so ``boardgames.make``, ``dumps`` and ``loads`` work.
+* ``make_game(players, **options)`` builds a game through :func:`boardgames.make`.
+* ``make_state(players, **fields)`` builds a :class:`KincsesState` from the fields a test
+  cares about and fills in the rest (see :func:`build_state`); the result is checked with
+  ``check_state``, so a malformed scenario fails loudly instead of testing nonsense.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping, Sequence
+
+import pytest
+
+import boardgames
+from boardgames.core.registry import unregister_game
+from boardgames.games.kincses_sziget import KincsesState, KincsesSziget
+from boardgames.games.kincses_sziget.components import (
+    CREW_CARDS,
+    EVENT_CARDS,
+    ISLANDS,
+    MISSIONS,
+    PEARL_BEDS,
+    TREASURES,
+)
+from boardgames.games.kincses_sziget.rules import check_state
+from boardgames.games.kincses_sziget.state import Task, TurnStep
+
+DEFAULT_ISLANDS = {15: 0, 25: 3, 30: 6, 35: 9}
+"""Default island layout: space -> island id (zones B, C, C, D)."""
+
+DEFAULT_BED_SPACES = (5, 12, 18, 28)
+"""Default pearl bed spaces (zones A, B, B, C)."""
+
+
+def default_beds(players: int) -> dict[int, int]:
+    """Return the default pearl beds for ``players``: space -> pearls."""
+    return dict(zip(DEFAULT_BED_SPACES, PEARL_BEDS[players], strict=True))
+
+
+def build_state(
+    players: int = 2,
+    *,
+    hands: Sequence[Sequence[int]] | None = None,
+    positions: Sequence[int] | None = None,
+    tasks: Sequence[Task] | None = None,
+    treasures: Sequence[Sequence[int]] | None = None,
+    missions: Sequence[Sequence[int]] | None = None,
+    pearls: Sequence[int] | None = None,
+    anchors: Sequence[int] | None = None,
+    board_events: Mapping[int, int] | None = None,
+    islands: Mapping[int, int] | None = None,
+    island_owners: Mapping[int, int] | None = None,
+    island_known: Mapping[int, int] | None = None,
+    beds: Mapping[int, int] | None = None,
+    crew_row: Sequence[int | None] | None = None,
+    crew_pile_top: Sequence[int] = (),
+    crew_discard: Sequence[int] = (),
+    treasure_rows: Sequence[Sequence[int]] | None = None,
+    treasure_pile_tops: Sequence[Sequence[int]] = ((), (), ()),
+    mission_row: Sequence[int | None] | None = None,
+    mission_pile_top: Sequence[int] = (),
+    event_pile_tops: Sequence[Sequence[int]] = ((), (), ()),
+    event_discard: Sequence[int] = (),
+    start_player: int = 0,
+    turn_index: int = 0,
+    turn: int = 1,
+    round: int = 1,
+    max_turns: int = 500,
+    reveal_shown_cards: bool = True,
+    tiebreak_by_position: bool = False,
+    seed: int = 0,
+) -> KincsesState:
+    """Return a checked state; every card not placed by the test goes to its pile.
+
+    Defaults: each seat holds pirates ``4p .. 4p+3`` and mission ``p``; ships on START;
+    the islands of :data:`DEFAULT_ISLANDS` face down; the default pearl beds; the crew row
+    holds the six lowest unused crew ids; each treasure row the two lowest unused ids of its
+    value; the mission row the three lowest unused missions. Piles hold their given top
+    cards first, then the unused cards in id order (event cards are dealt round-robin).
+    The task stack is ``TurnStep(start_player + turn_index)``.
+    """
+    everyone = (1 << players) - 1
+    hands = [
+        tuple(sorted(hand)) for hand in (hands or [range(4 * p, 4 * p + 4) for p in range(players)])
+    ]
+    positions = tuple(positions or (0,) * players)
+    treasures = [tuple(sorted(t)) for t in (treasures or [()] * players)]
+    missions = [tuple(sorted(m)) for m in (missions or [(p,) for p in range(players)])]
+    board_events = dict(board_events or {})
+    islands = dict(DEFAULT_ISLANDS if islands is None else islands)
+    beds = dict(default_beds(players) if beds is None else beds)
+    used_crew = {card for hand in hands for card in hand} | set(crew_pile_top) | set(crew_discard)
+    if crew_row is None:
+        free = [card for card in range(len(CREW_CARDS)) if card not in used_crew]
+        crew_row = free[:6]
+    used_crew |= {card for card in crew_row if card is not None}
+    crew_pile = (
+        *crew_pile_top,
+        *(card for card in range(len(CREW_CARDS)) if card not in used_crew),
+    )
+    used_treasures = {t for held in treasures for t in held}
+    used_treasures |= {t for top in treasure_pile_tops for t in top}
+    rows = []
+    piles = []
+    for rank in range(3):
+        ids = range(12 * rank, 12 * rank + 12)
+        if treasure_rows is None:
+            row = tuple([t for t in ids if t not in used_treasures][:2])
+        else:
+            row = tuple(treasure_rows[rank])
+        used_treasures |= set(row)
+        rows.append(row)
+        piles.append((*treasure_pile_tops[rank], *(t for t in ids if t not in used_treasures)))
+    used_missions = {m for held in missions for m in held} | set(mission_pile_top)
+    if mission_row is None:
+        mission_row = [m for m in range(len(MISSIONS)) if m not in used_missions][:3]
+    used_missions |= {m for m in mission_row if m is not None}
+    mission_pile = (
+        *mission_pile_top,
+        *(m for m in range(len(MISSIONS)) if m not in used_missions),
+    )
+    used_events = set(board_events.values()) | set(event_discard)
+    used_events |= {e for top in event_pile_tops for e in top}
+    rest = [e for e in range(len(EVENT_CARDS)) if e not in used_events]
+    event_piles = tuple((*event_pile_tops[i], *rest[i::3]) for i in range(3))
+    crew_known = [0] * len(CREW_CARDS)
+    for seat, hand in enumerate(hands):
+        for card in hand:
+            crew_known[card] = 1 << seat
+    for card in [*(c for c in crew_row if c is not None), *crew_discard]:
+        crew_known[card] = everyone
+    treasure_known = [0] * len(TREASURES)
+    for seat, held in enumerate(treasures):
+        for t in held:
+            treasure_known[t] = 1 << seat
+    for row in rows:
+        for t in row:
+            treasure_known[t] = everyone
+    mission_known = [0] * len(MISSIONS)
+    for seat, held in enumerate(missions):
+        for m in held:
+            mission_known[m] = 1 << seat
+    for slot in mission_row:
+        if slot is not None:
+            mission_known[slot] = everyone
+    event_known = [0] * len(EVENT_CARDS)
+    for e in [*board_events.values(), *event_discard]:
+        event_known[e] = everyone
+    owners = [None] * len(ISLANDS)
+    island_masks = [0] * len(ISLANDS)
+    for island, owner in (island_owners or {}).items():
+        owners[island] = owner  # type: ignore[call-overload]
+        island_masks[island] = everyone
+    for island, mask in (island_known or {}).items():
+        island_masks[island] = mask
+    state = KincsesState(
+        players=players,
+        max_turns=max_turns,
+        reveal_shown_cards=reveal_shown_cards,
+        tiebreak_by_position=tiebreak_by_position,
+        round=round,
+        turn=turn,
+        start_player=start_player,
+        turn_index=turn_index,
+        positions=positions,
+        anchors=tuple(anchors or (0,) * players),
+        hands=tuple(tuple(hand) for hand in hands),
+        treasures=tuple(tuple(held) for held in treasures),
+        missions=tuple(tuple(held) for held in missions),
+        mission_offers=((),) * players,
+        drawn_missions=((),) * players,
+        pearls=tuple(pearls or (0,) * players),
+        commits=((),) * players,
+        committed=(False,) * players,
+        played=((),) * players,
+        owed=(0,) * players,
+        crew_pile=crew_pile,
+        crew_row=tuple(crew_row),
+        crew_discard=tuple(crew_discard),
+        chest=(),
+        treasure_piles=tuple(piles),
+        treasure_rows=tuple(rows),
+        treasure_discard=(),
+        mission_pile=mission_pile,
+        mission_row=tuple(mission_row),
+        mission_returned=(),
+        event_piles=event_piles,
+        event_discard=tuple(event_discard),
+        board_events=tuple(board_events.get(space) for space in range(43)),
+        board_islands=tuple(islands.get(space) for space in range(43)),
+        island_owners=tuple(owners),
+        board_pearls=tuple(beds.get(space, 0) for space in range(43)),
+        crew_known=tuple(crew_known),
+        treasure_known=tuple(treasure_known),
+        mission_known=tuple(mission_known),
+        event_known=tuple(event_known),
+        island_known=tuple(island_masks),
+        tasks=tuple(tasks)
+        if tasks is not None
+        else (TurnStep((start_player + turn_index) % players),),
+        history=(),
+        rng=boardgames.Rng.from_seed(seed),
+    )
+    check_state(state)
+    return state
+
+
+def build_game(players: int = 2, **options: object) -> KincsesSziget:
+    """Return a game built through the public registry."""
+    game = boardgames.make("kincses-sziget", players=players, **options)
+    assert isinstance(game, KincsesSziget)
+    return game
+
+
+@pytest.fixture(scope="session", autouse=True)
+def register_kincses_sziget() -> Iterator[None]:
+    """Register the game for this test session only (it is not in the built-in list yet)."""
+    registered = "kincses-sziget" in boardgames.game_names()
+    if not registered:
+        boardgames.register_game(KincsesSziget)
+    yield
+    if not registered:
+        unregister_game("kincses-sziget")
+
+
+@pytest.fixture(scope="session")
+def make_game() -> Callable[..., KincsesSziget]:
+    """Build a configured game: ``make_game(players, **options)``."""
+    return build_game
+
+
+@pytest.fixture(scope="session")
+def make_state() -> Callable[..., KincsesState]:
+    """Build a checked hand-made state (see :func:`build_state`)."""
+    return build_state

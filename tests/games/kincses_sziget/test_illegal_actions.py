@@ -1,0 +1,114 @@
+"""Illegal actions are refused with a clear message and leave the state unchanged."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+import boardgames
+from boardgames.games.kincses_sziget import KincsesState, KincsesSziget
+from boardgames.games.kincses_sziget.actions import (
+    AnchorDiscard,
+    AnchorDraw,
+    Challenge,
+    Compose,
+    DiscardCrew,
+    DrawEvent,
+    Move,
+    Offer,
+    Steal,
+    StealTarget,
+)
+
+
+def test_an_action_of_the_wrong_step_is_refused(
+    make_game: Callable[..., KincsesSziget], make_state: Callable[..., KincsesState]
+) -> None:
+    """Only the step on top of the stack may be answered."""
+    game = make_game(2)
+    state = make_state()
+    before = boardgames.dumps(state)
+    with pytest.raises(boardgames.IllegalActionError, match="turn choice"):
+        game.apply(state, Challenge(1))
+    assert before == boardgames.dumps(state)
+
+
+@pytest.mark.parametrize(
+    "action",
+    [Move(0), Move(4), DiscardCrew(9), DrawEvent(3), Compose(0, None), object(), None, "move 1"],
+)
+def test_malformed_or_foreign_actions_are_refused(
+    make_game: Callable[..., KincsesSziget],
+    make_state: Callable[..., KincsesState],
+    action: object,
+) -> None:
+    """``apply`` raises IllegalActionError for anything not in ``legal_actions``."""
+    game = make_game(2)
+    state = make_state()
+    with pytest.raises(boardgames.IllegalActionError, match="illegal action"):
+        game.apply(state, action)  # type: ignore[arg-type]
+
+
+def test_anchoring_a_third_time_is_refused(
+    make_game: Callable[..., KincsesSziget], make_state: Callable[..., KincsesState]
+) -> None:
+    """Rulebook: "In the round that follows, they must move: they must raise the anchor."."""
+    game = make_game(2)
+    state = make_state(anchors=(2, 0))
+    for action in (AnchorDraw(), AnchorDiscard()):
+        with pytest.raises(boardgames.IllegalActionError):
+            game.apply(state, action)
+
+
+def test_forbidden_compositions_and_offers_are_refused(
+    make_game: Callable[..., KincsesSziget], make_state: Callable[..., KincsesState]
+) -> None:
+    """Forbidden compositions and offers are refused.
+
+    Rulebook: "If a player has a pirate card in hand, they must play one." and "Playing a weapon
+    card of another colour is forbidden." (A-IRA-19).
+    """
+    game = make_game(2)
+    state = make_state(hands=((40, 69, 48, 1), (4, 5, 6, 7)), event_pile_tops=((14,), (), ()))
+    for action in (Move(1), DrawEvent(0), Challenge(1), DiscardCrew(1)):
+        state = game.apply(state, action)
+    for bad in (Compose(None, 69), Compose(40, 48), Compose(4, None), Offer(69)):
+        with pytest.raises(boardgames.IllegalActionError):
+            game.apply(state, bad)
+
+
+def test_intrigue_on_a_protected_player_is_refused(
+    make_game: Callable[..., KincsesSziget], make_state: Callable[..., KincsesState]
+) -> None:
+    """Intrigue on a protected player is refused.
+
+    Rulebook: "a player who has fewer than 3 crew cards or treasure cards is protected".
+    """
+    game = make_game(2)
+    state = make_state(hands=((0, 1, 2), (4, 5, 6)), event_pile_tops=((26,), (), ()))
+    state = game.apply(state, Move(1))
+    state = game.apply(state, DrawEvent(0))
+    with pytest.raises(boardgames.IllegalActionError):
+        game.apply(state, Steal(1, StealTarget.TREASURE))
+
+
+def test_a_finished_game_refuses_every_action(
+    make_game: Callable[..., KincsesSziget], make_state: Callable[..., KincsesState]
+) -> None:
+    """No decision is pending once a ship has reached Treasure Island."""
+    game = make_game(2)
+    state = make_state(positions=(43, 10), tasks=())
+    with pytest.raises(boardgames.IllegalActionError, match="game is over"):
+        game.apply(state, Move(1))
+
+
+def test_a_state_of_another_configuration_is_refused(
+    make_game: Callable[..., KincsesSziget], make_state: Callable[..., KincsesState]
+) -> None:
+    """A game only accepts states made for its own player count and options."""
+    state = make_state(2)
+    with pytest.raises(boardgames.IllegalActionError, match="different configuration"):
+        make_game(3).apply(state, Move(1))
+    with pytest.raises(boardgames.ConfigurationError):
+        make_game(2, max_turns=7).legal_actions(state)

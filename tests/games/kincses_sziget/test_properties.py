@@ -1,0 +1,53 @@
+"""Invariants of whole random games, checked with Hypothesis, and the conformance kit."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import boardgames
+from boardgames.games.kincses_sziget import KincsesSziget
+from boardgames.games.kincses_sziget.components import ISLAND, PEARL_BEDS
+from boardgames.games.kincses_sziget.rules import HAND_MAX, HAND_MIN
+from boardgames.games.kincses_sziget.state import TurnStep
+from boardgames.testing import check_game
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_conformance_kit_passes(players: int) -> None:
+    """The game passes :func:`boardgames.testing.check_game` at every player count."""
+    game = boardgames.make("kincses-sziget", players)
+    report = check_game(game, seeds=(5,), sample_every=7)
+    assert 1 == report.games
+    assert report.max_legal_actions <= 19
+
+
+@settings(max_examples=12, deadline=None)
+@given(players=st.sampled_from([2, 3, 4]), rng=st.randoms(use_true_random=False))
+def test_random_games_end_and_keep_every_invariant(players: int, rng: random.Random) -> None:
+    """Random games end and keep every invariant.
+
+    check_state holds after every apply; the hand bound holds at every turn; the pearls are
+    conserved; the game ends by arrival or at the turn limit (RULINGS §0.9).
+    """
+    game = boardgames.make("kincses-sziget", players, max_turns=120)
+    assert isinstance(game, KincsesSziget)
+    state = game.new_game(rng.randrange(2**32))
+    while not game.is_terminal(state):
+        actions = game.legal_actions(state)
+        assert 0 < len(actions) <= 19
+        before = boardgames.dumps(state) if rng.random() < 0.02 else None
+        after = game.apply(state, actions[rng.randrange(len(actions))])
+        if before is not None:
+            assert before == boardgames.dumps(state)
+        state = after
+        game.check_state(state)
+        assert all(len(hand) <= HAND_MAX for hand in state.hands)
+        if isinstance(state.tasks[-1] if state.tasks else None, TurnStep):
+            assert all(len(hand) >= HAND_MIN for hand in state.hands)
+        assert sum(PEARL_BEDS[players]) == sum(state.board_pearls) + sum(state.pearls)
+    assert (ISLAND in state.positions) != game.is_truncated(state)
+    assert state.turn <= 120

@@ -1,0 +1,172 @@
+"""Illegal actions are refused with a message that says why, and the state is untouched."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+import boardgames
+from boardgames import ConfigurationError, IllegalActionError, InvalidStateError
+from boardgames.games.morgans_magic_map import (
+    ChooseCell,
+    EndMapChange,
+    MorgansMagicMap,
+    MorganState,
+    Phase,
+    PlacePawn,
+    PlayMapCard,
+    SelectTile,
+    Step,
+    TakeTreasure,
+    UseBonus,
+    UsePair,
+)
+from boardgames.games.morgans_magic_map.components import MAP_CARDS, Corner, Direction, Symbol
+
+DOUBLOONS = [c.id for c in MAP_CARDS if c.symbol is Symbol.DOUBLOONS]
+
+
+def refuse(game: MorgansMagicMap, state: MorganState, action: object, reason: str) -> None:
+    before = boardgames.dumps(state)
+    with pytest.raises(IllegalActionError, match=reason):
+        game.apply(state, action)  # type: ignore[arg-type]
+    assert before == boardgames.dumps(state)
+
+
+@pytest.mark.parametrize("probe", [None, object(), "t3", 3, ("SelectTile", 3)])
+def test_non_actions_are_refused(
+    make_game: Callable[..., MorgansMagicMap], make_state: Callable[..., MorganState], probe: object
+) -> None:
+    refuse(make_game(3), make_state(), probe, "not a Morgan's Magic Map action")
+
+
+def test_nothing_is_legal_once_the_game_is_over(
+    make_game: Callable[..., MorgansMagicMap], make_state: Callable[..., MorganState]
+) -> None:
+    state = make_state(
+        phase=Phase.GAME_OVER,
+        to_move=None,
+        turn_number=9,
+        treasure_deck=[],
+        treasures=[list(range(5, 29)), [], []],
+        board=[0, 1, 2, 3, 4],
+    )
+    refuse(make_game(3), state, EndMapChange(), "the game is over")
+
+
+def test_an_action_of_another_phase_is_refused(
+    make_game: Callable[..., MorgansMagicMap], make_state: Callable[..., MorganState]
+) -> None:
+    refuse(make_game(3), make_state(), Step(Direction.NORTH), "pick a tile to move")
+    refuse(make_game(3), make_state(phase=Phase.MOVE_STEP), PlayMapCard(8), "step the pirate")
+
+
+def test_unmovable_tiles_are_refused_with_the_reason(
+    make_game: Callable[..., MorgansMagicMap], make_state: Callable[..., MorganState]
+) -> None:
+    game = make_game(3)
+    state = make_state(pawns=(9, 5, 1))
+    refuse(game, state, SelectTile(9), "occupied by a pirate pawn")
+    refuse(game, state, SelectTile(2), "surrounded on all sides")
+    refuse(game, state, SelectTile(25), "not a tile id")
+    no_moves = make_state(map_moves_left=0)
+    refuse(game, no_moves, SelectTile(17), "no tile moves left")
+    moved = make_state(moved_tiles=[17])
+    refuse(game, moved, SelectTile(17), "already moved")
+
+
+def test_an_illegal_cell_is_refused(
+    make_game: Callable[..., MorgansMagicMap], make_state: Callable[..., MorganState]
+) -> None:
+    game = make_game(3)
+    state = game.apply(make_state(), SelectTile(10))  # the Volcano
+    refuse(game, state, ChooseCell(-1, 1), "match every touching edge")
+    refuse(game, state, ChooseCell(7, 7), "must touch the map")
+
+
+def test_a_step_into_a_gap_or_without_money_is_refused(
+    make_game: Callable[..., MorgansMagicMap], make_state: Callable[..., MorganState]
+) -> None:
+    game = make_game(3)
+    corner = make_state(phase=Phase.MOVE_STEP, pawns=(10, 5, 1))  # the Volcano, north-west
+    refuse(game, corner, Step(Direction.NORTH), "no tile in that direction")
+    broke = make_state(phase=Phase.MOVE_STEP, coins=(0, 2, 2))
+    refuse(game, broke, Step(Direction.EAST), "cannot pay")
+    tired = make_state(phase=Phase.MOVE_STEP, steps_left=0, play_areas={0: DOUBLOONS[:1]})
+    refuse(game, tired, Step(Direction.NORTH), "no steps left")
+
+
+def test_cards_that_do_not_fit_are_refused(
+    make_game: Callable[..., MorgansMagicMap], make_state: Callable[..., MorganState]
+) -> None:
+    game = make_game(3)
+    state = make_state(phase=Phase.DIG_PLAY, hands={0: [8, 2]})
+    refuse(game, state, PlayMapCard(2), "not at the card's distance")
+    refuse(game, state, PlayMapCard(30), "not in seat 0's hand")
+
+
+def test_too_deep_a_take_is_refused(
+    make_game: Callable[..., MorgansMagicMap], make_state: Callable[..., MorganState]
+) -> None:
+    state = make_state(phase=Phase.DIG_TAKE, cards_played=2)
+    refuse(make_game(3), state, TakeTreasure(3), "reaches level 2 at most")
+
+
+def test_bad_bonuses_are_refused(
+    make_game: Callable[..., MorgansMagicMap], make_state: Callable[..., MorganState]
+) -> None:
+    game = make_game(3)
+    state = make_state(
+        phase=Phase.DRAW_DISCARD, hands={0: [DOUBLOONS[3]]}, play_areas={0: [*DOUBLOONS[:3], 5]}
+    )
+    refuse(game, state, UseBonus(DOUBLOONS[3]), "not in seat 0's play area")
+    refuse(game, state, UseBonus(DOUBLOONS[1]), "lowest-id cards")
+    refuse(game, state, UseBonus(5), "bonus cannot be used now")
+    refuse(game, state, UsePair(DOUBLOONS[0], 5, Symbol.DOUBLOONS), "same symbol")
+    selecting = game.apply(make_state(play_areas={0: DOUBLOONS[:1]}), SelectTile(9))
+    refuse(game, selecting, UseBonus(DOUBLOONS[0]), "middle of a tile move")
+
+
+def test_corners_that_cannot_be_paid_are_refused(
+    make_game: Callable[..., MorgansMagicMap],
+) -> None:
+    game = make_game(4)
+    state = game.new_game(1)
+    for _ in range(3):
+        state = game.apply(state, PlacePawn(Corner.NORTH_WEST))
+    refuse(game, state, PlacePawn(Corner.NORTH_WEST), "cannot pay")
+
+
+def test_a_state_of_another_configuration_is_refused(
+    make_game: Callable[..., MorgansMagicMap], make_state: Callable[..., MorganState]
+) -> None:
+    state = make_state()
+    refuse(make_game(3, max_turns=9), state, EndMapChange(), "different configuration")
+    with pytest.raises(ConfigurationError):
+        make_game(4).legal_actions(state)
+
+
+def test_malformed_states_are_reported_not_crashed_on(
+    make_game: Callable[..., MorgansMagicMap], make_state: Callable[..., MorganState]
+) -> None:
+    """check_state names the broken invariant, even for wrong shapes and ids."""
+    import attrs
+
+    game = make_game(3)
+    state = make_state()
+    cases = {
+        "one entry per seat": attrs.evolve(state, coins=(2, 2)),
+        "one placement per tile": attrs.evolve(state, tiles=state.tiles[:19]),
+        "not a tile id": attrs.evolve(state, pawns=(40, 5, 1)),
+        "each in exactly one place": attrs.evolve(state, map_discard=(0,)),
+        "share a cell": attrs.evolve(state, tiles=((0, 0, 0),) * 20),
+        "different terrain": attrs.evolve(state, tiles=((1, 0, 0), *state.tiles[1:])),
+        "not sorted by rank": attrs.evolve(state, treasure_board=state.treasure_board[::-1]),
+        "history": attrs.evolve(state, history="0zz"),
+        "exactly when the game is over": attrs.evolve(state, to_move=None),
+        "rotation": attrs.evolve(state, tiles=((1, 0, 7), *state.tiles[1:])),
+    }
+    for message, broken in cases.items():
+        with pytest.raises(InvalidStateError, match=message):
+            game.check_state(broken)

@@ -1,0 +1,81 @@
+"""Invariants of whole random games, checked with Hypothesis."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import boardgames
+from boardgames.games.morrigan import Morrigan
+
+CONFIGURATIONS = [
+    (2, {}),
+    (3, {}),
+    (4, {}),
+    (5, {}),
+    (3, {"wide_curse": True}),
+    (4, {"lone_bluff_wins": False}),
+    (5, {"ally_top_only": True}),
+]
+
+
+@settings(max_examples=12, deadline=None)
+@given(configuration=st.sampled_from(CONFIGURATIONS), rng=st.randoms(use_true_random=False))
+def test_every_state_of_a_random_game_is_valid_and_apply_is_pure(
+    make_game: Callable[..., Morrigan],
+    configuration: tuple[int, dict[str, bool]],
+    rng: random.Random,
+) -> None:
+    """check_state holds after every apply, and apply never changes its input.
+
+    Rulebook: every card is somewhere (deck, hands, table, discard pile); RULINGS §0.1:
+    "`apply` is pure".
+    """
+    players, options = configuration
+    game = make_game(players, **options)
+    state = game.new_game(rng.randrange(2**32))
+    game.check_state(state)
+    while not game.is_terminal(state):
+        legal = game.legal_actions(state)
+        assert legal
+        before = boardgames.dumps(state) if rng.random() < 0.05 else None
+        after = game.apply(state, legal[rng.randrange(len(legal))])
+        if before is not None:
+            assert before == boardgames.dumps(state)
+        game.check_state(after)
+        state = after
+    assert (state.winner is not None) != state.truncated
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 2**32), players=st.sampled_from([2, 3, 4, 5]))
+def test_games_between_bots_always_end(
+    make_game: Callable[..., Morrigan], seed: int, players: int
+) -> None:
+    """A game between random bots ends, by a won duel or by the turn limit.
+
+    RULINGS §0.9: "Morrigan (nobody may reach or defend 15 prestige) … Config `max_turns`".
+    """
+    game = make_game(players)
+    record = boardgames.play(game, [boardgames.RandomBot()] * players, seed=seed)
+    assert record.terminal
+    assert record.truncated or 1.0 in record.scores
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 2**32), limit=st.integers(1, 12))
+def test_a_short_turn_limit_truncates_random_games(
+    make_game: Callable[..., Morrigan], seed: int, limit: int
+) -> None:
+    """With ``max_turns`` a game never plays more turns than allowed.
+
+    RULINGS §0.9 (the termination guard).
+    """
+    game = make_game(4, max_turns=limit)
+    record = boardgames.play(game, [boardgames.RandomBot()] * 4, seed=seed)
+    final = list(boardgames.replay(record))[-1]
+    assert final.turn <= limit
+    assert record.truncated == (final.winner is None)
