@@ -28,14 +28,7 @@ from boardgames.core.errors import ConfigurationError, IllegalActionError, Inval
 from boardgames.core.protocol import GameInfo, OptionSpec, OptionValue, PlayerId
 from boardgames.games.kincses_sziget import rules
 from boardgames.games.kincses_sziget.actions import Action, PublicAction
-from boardgames.games.kincses_sziget.components import (
-    CREW_CARDS,
-    ISLAND,
-    LAST_SPACE,
-    MISSIONS,
-    TREASURE_VALUES,
-    TREASURES,
-)
+from boardgames.games.kincses_sziget.components import ISLAND
 from boardgames.games.kincses_sziget.observation import (
     IslandView,
     KincsesObservation,
@@ -60,34 +53,6 @@ __all__ = [
 
 _ACTION_CLASSES: tuple[type, ...] = get_args(Action)
 
-_RANGES: dict[str, tuple[int, int]] = {
-    "card": (0, len(CREW_CARDS) - 1),
-    "pirate": (0, len(CREW_CARDS) - 1),
-    "weapon": (0, len(CREW_CARDS) - 1),
-    "mission": (0, len(MISSIONS) - 1),
-    "treasure": (0, len(TREASURES) - 1),
-    "slot": (0, 5),
-    "pile": (0, 2),
-    "steps": (0, 3),
-    "opponent": (0, 3),
-    "space": (1, LAST_SPACE),
-    "index": (0, 1),
-}
-
-
-def _check_action(action: object) -> None:
-    for field in attrs.fields(cast("type[attrs.AttrsInstance]", type(action))):
-        value = getattr(action, field.name)
-        if field.name == "value":
-            if value not in TREASURE_VALUES:
-                raise InvalidStateError(f"{action!r}: treasure value must be 1, 3 or 5")
-        elif field.name in _RANGES and value is not None:
-            low, high = _RANGES[field.name]
-            if type(value) is not int or not low <= value <= high:
-                raise InvalidStateError(
-                    f"{action!r}: {field.name}={value!r} is out of range {low} to {high}"
-                )
-
 
 def _check_observation(observation: KincsesObservation) -> None:
     if not 2 <= observation.players <= 4 or not 0 <= observation.player < observation.players:
@@ -109,7 +74,7 @@ def _check_value(value: object) -> None:
     elif isinstance(value, KincsesObservation):
         _check_observation(value)
     elif type(value) in _ACTION_CLASSES:
-        _check_action(value)
+        rules.check_action_fields(value)
 
 
 _RECENT_HISTORIES = 16

@@ -162,6 +162,7 @@ __all__ = [
     "apply",
     "backward",
     "best_total",
+    "check_action_fields",
     "check_state",
     "colour_total",
     "composition_total",
@@ -356,12 +357,11 @@ class _Work:
     all: int
     over: bool
 
-    def __init__(self, state: KincsesState | None = None) -> None:
-        if state is not None:
-            for name in _FIELDS:
-                setattr(self, name, getattr(state, name))
-            self.all = (1 << state.players) - 1
-            self.over = not state.tasks
+    def __init__(self, state: KincsesState) -> None:
+        for name in _FIELDS:
+            setattr(self, name, getattr(state, name))
+        self.all = (1 << state.players) - 1
+        self.over = not state.tasks
 
     def freeze(self) -> KincsesState:
         return KincsesState(*[getattr(self, name) for name in _FIELDS])
@@ -504,8 +504,17 @@ def is_free(state: KincsesState, space: Space, mover: PlayerId) -> bool:
     return _free(state, space, mover)
 
 
-def forward(state: KincsesState | _Work, start: Space, steps: int, mover: PlayerId) -> Space:
+def forward(state: KincsesState, start: Space, steps: int, mover: PlayerId) -> Space:
     """Return the ``steps``-th free space after ``start``, or Treasure Island (A-IRA-2)."""
+    return _forward(state, start, steps, mover)
+
+
+def backward(state: KincsesState, start: Space, steps: int, mover: PlayerId) -> Space:
+    """Return the ``steps``-th free space before ``start``, or START (A-IRA-13)."""
+    return _backward(state, start, steps, mover)
+
+
+def _forward(state: KincsesState | _Work, start: Space, steps: int, mover: PlayerId) -> Space:
     count = 0
     for space in range(start + 1, LAST_SPACE + 1):
         if _free(state, space, mover):
@@ -515,8 +524,7 @@ def forward(state: KincsesState | _Work, start: Space, steps: int, mover: Player
     return ISLAND
 
 
-def backward(state: KincsesState | _Work, start: Space, steps: int, mover: PlayerId) -> Space:
-    """Return the ``steps``-th free space before ``start``, or START (A-IRA-13)."""
+def _backward(state: KincsesState | _Work, start: Space, steps: int, mover: PlayerId) -> Space:
     count = 0
     for space in range(min(start, ISLAND) - 1, START, -1):
         if _free(state, space, mover):
@@ -542,7 +550,7 @@ def _reward_move(work: _Work, seat: PlayerId, steps: int) -> bool:
     """Move ``seat`` forward ``steps`` free spaces; activates nothing. True if he arrived."""
     if steps <= 0:
         return False
-    target = forward(work, work.positions[seat], steps, seat)
+    target = _forward(work, work.positions[seat], steps, seat)
     if target == ISLAND:
         _finish(work, seat)
         return True
@@ -555,7 +563,7 @@ def _penalty_move(work: _Work, seat: PlayerId) -> None:
     position = work.positions[seat]
     if position == ISLAND:
         return
-    target = backward(work, position, _penalty(position), seat)
+    target = _backward(work, position, _penalty(position), seat)
     work.positions = _set(work.positions, seat, target)
 
 
@@ -1142,7 +1150,7 @@ def _activate(work: _Work, seat: PlayerId, card: EventId, space: Space) -> None:
 
 
 def _repair_move(work: _Work, seat: PlayerId, steps: int) -> None:
-    target = backward(work, work.positions[seat], steps, seat)
+    target = _backward(work, work.positions[seat], steps, seat)
     work.positions = _set(work.positions, seat, target)
     if target != START:  # A-IRA-17: the start activates nothing
         work.push(LandTask(seat, target))
@@ -1157,7 +1165,7 @@ def _storm(work: _Work, seat: PlayerId) -> None:
     elif rearmost == START:
         work.positions = _set(work.positions, seat, START)
     else:
-        target = backward(work, rearmost, 1, seat)
+        target = _backward(work, rearmost, 1, seat)
         work.positions = _set(work.positions, seat, target)
 
 
@@ -1358,7 +1366,7 @@ def _do_turn(work: _Work, step: TurnStep, action: Action) -> None:
     cls = action.__class__
     if cls is Move:
         work.anchors = _set(work.anchors, seat, 0)
-        target = forward(work, work.positions[seat], action.steps, seat)  # type: ignore[union-attr]
+        target = _forward(work, work.positions[seat], action.steps, seat)  # type: ignore[union-attr]
         if target == ISLAND:
             _finish(work, seat)
             return
@@ -2222,4 +2230,46 @@ def check_state(state: KincsesState) -> None:
     for entry in state.history:
         if not isinstance(entry, tuple) or len(entry) != 2 or not _int(entry[0], 0, players - 1):
             raise _fail(f"the history entry {entry!r} names no seat")
+        check_action_fields(entry[1])
     state.rng.check()
+
+
+_FIELD_RANGES: dict[str, tuple[int, int]] = {
+    "card": (0, _CREW_COUNT - 1),
+    "pirate": (0, _CREW_COUNT - 1),
+    "weapon": (0, _CREW_COUNT - 1),
+    "mission": (0, len(MISSIONS) - 1),
+    "treasure": (0, len(TREASURES) - 1),
+    "slot": (0, CREW_ROW_SIZE - 1),
+    "pile": (0, EVENT_PILES - 1),
+    "steps": (0, 3),
+    "opponent": (0, 3),
+    "space": (1, LAST_SPACE),
+    "index": (0, 1),
+}
+
+
+def check_action_fields(value: object) -> None:
+    """Check the ids and numbers of an action or history entry (used on untrusted input).
+
+    Raises:
+        InvalidStateError: A field is out of range, such as a crew card id above 71.
+    """
+    cls = type(value)
+    if not attrs.has(cls):
+        raise _fail(f"{value!r} is not an action")
+    for field in attrs.fields(cls):
+        item = getattr(value, field.name)
+        if field.name == "value":
+            if item not in TREASURE_VALUES:
+                raise _fail(f"{value!r}: the treasure value must be 1, 3 or 5")
+        elif field.name == "cards":
+            if not isinstance(item, tuple) or not all(_int(c, 0, _CREW_COUNT - 1) for c in item):
+                raise _fail(f"{value!r}: cards must be crew card ids 0 to {_CREW_COUNT - 1}")
+        elif field.name == "card" and cls is EventDrawn:
+            if not _int(item, 0, len(EVENT_CARDS) - 1):
+                raise _fail(f"{value!r}: card must be an event card id 0 to 63")
+        elif field.name in _FIELD_RANGES and item is not None:
+            low, high = _FIELD_RANGES[field.name]
+            if not _int(item, low, high):
+                raise _fail(f"{value!r}: {field.name}={item!r} is out of range {low} to {high}")

@@ -12,7 +12,7 @@ many times.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Final, TypeAlias
 
@@ -64,6 +64,21 @@ _EDGE_BITS: Final = tuple(
     tuple(sum(terrain << direction for direction, terrain in enumerate(edges)) for edges in turns)
     for turns in _EDGE
 )
+
+
+def _fitting_rotations(tile: TileId) -> tuple[tuple[Rotation, ...], ...]:
+    """For each ``mask << 4 | terrain``, the rotations of ``tile`` that fit those edges."""
+    bits = _EDGE_BITS[tile]
+    return tuple(
+        tuple(rotation for rotation in range(4) if not (bits[rotation] ^ terrain) & mask)
+        for mask in range(16)
+        for terrain in range(16)
+    )
+
+
+# _ROTATIONS[tile][mask << 4 | terrain]: the rotations of a tile that match a cell whose
+# neighbours are in the directions of ``mask`` and show the terrain bits of ``terrain``.
+_ROTATIONS: Final = tuple(_fitting_rotations(tile) for tile in range(len(TILES)))
 
 
 def distance(first: Cell, second: Cell) -> int:
@@ -127,19 +142,19 @@ class IslandMap:
     """The analysis of one map: which cell holds which tile, and where each tile may go.
 
     Build it with :func:`analyse`, which caches it. Results are computed on first use:
-    the empty cells next to the map with the edges they require, and the articulation
-    tiles (those whose removal splits the map, found by one depth-first search).
+    the empty cells next to the map with the edges they require, and one depth-first
+    search of the tiles that finds the articulation tiles (those whose removal splits the
+    map) and, for each, the parts the map falls into.
 
     Args:
         tiles: The map, one placement per tile id.
     """
 
     __slots__ = (
-        "_articulation",
-        "_connected",
         "_frontier",
         "_has_connected_move",
         "_moves",
+        "_search",
         "at",
         "tiles",
     )
@@ -149,16 +164,13 @@ class IslandMap:
         self.at: dict[Cell, TileId] = {(x, y): tile for tile, (x, y, _) in enumerate(tiles)}
         self._moves: dict[TileId, tuple[TileMove, ...]] = {}
         self._has_connected_move: dict[TileId, bool] = {}
-        self._connected: bool | None = None
-        self._frontier: dict[Cell, tuple[tuple[int, TileId, int], ...]] | None = None
-        self._articulation: frozenset[TileId] | None = None
+        self._frontier: dict[Cell, tuple[int, int, tuple[tuple[int, TileId], ...]]] | None = None
+        self._search: _Search | None = None
 
     @property
     def connected(self) -> bool:
         """Whether the map is orthogonally connected."""
-        if self._connected is None:
-            self._connected = len(_components(self.at)) == 1
-        return self._connected
+        return self._dfs().roots == 1
 
     def cell(self, tile: TileId) -> Cell:
         """Return the cell of ``tile``."""
@@ -183,101 +195,77 @@ class IslandMap:
         return self.at.get((x + dx, y + dy))
 
     @property
-    def frontier(self) -> dict[Cell, tuple[tuple[int, TileId, int], ...]]:
-        """The empty cells next to the map, each with its neighbours.
+    def articulation(self) -> frozenset[TileId]:
+        """The tiles whose removal splits a connected map."""
+        return self._dfs().articulation
 
-        Each neighbour is ``(direction, tile, terrain)``: the direction from the empty
-        cell to the tile, and the terrain of the tile's edge facing the cell.
+    def _frontier_cells(self) -> dict[Cell, tuple[int, int, tuple[tuple[int, TileId], ...]]]:
+        """The empty cells next to the map: ``cell -> (mask, terrain, neighbours)``.
+
+        ``mask`` has bit ``d`` set when a tile lies in direction ``d`` of the cell, and
+        ``terrain`` the terrain bit that tile's facing edge shows; ``neighbours`` are the
+        ``(direction, tile)`` pairs.
         """
         if self._frontier is None:
             at = self.at
             tiles = self.tiles
-            found: dict[Cell, list[tuple[int, TileId, int]]] = {}
+            found: dict[Cell, list[int]] = {}
+            touching: dict[Cell, list[tuple[int, TileId]]] = {}
             for (x, y), tile in at.items():
                 edges = _EDGE[tile][tiles[tile][2]]
                 for direction in range(4):
                     dx, dy = DIRECTION_OFFSETS[direction]
                     cell = (x + dx, y + dy)
                     if cell not in at:
-                        # seen from the empty cell, the tile lies the opposite way
-                        found.setdefault(cell, []).append((direction ^ 2, tile, edges[direction]))
-            self._frontier = {cell: tuple(entries) for cell, entries in found.items()}
+                        side = direction ^ 2  # seen from the empty cell
+                        entry = found.setdefault(cell, [0, 0])
+                        entry[0] |= 1 << side
+                        entry[1] |= edges[direction] << side
+                        touching.setdefault(cell, []).append((side, tile))
+            self._frontier = {
+                cell: (mask, terrain, tuple(touching[cell]))
+                for cell, (mask, terrain) in found.items()
+            }
         return self._frontier
 
-    @property
-    def articulation(self) -> frozenset[TileId]:
-        """The tiles whose removal splits the map (for a connected map)."""
-        if self._articulation is None:
-            self._articulation = self._find_articulation()
-        return self._articulation
+    def _dfs(self) -> _Search:
+        if self._search is None:
+            self._search = _Search(self.tiles, self.at)
+        return self._search
 
-    def _find_articulation(self) -> frozenset[TileId]:
-        at = self.at
-        tiles = self.tiles
-        order: dict[TileId, int] = {}
-        low: dict[TileId, int] = {}
-        result: set[TileId] = set()
-        for root in range(len(tiles)):
-            if root in order:
-                continue
-            order[root] = low[root] = len(order)
-            children = 0
-            stack: list[tuple[TileId, TileId, int]] = [(root, -1, 0)]
-            while stack:
-                tile, parent, direction = stack.pop()
-                if direction == 4:
-                    if parent >= 0:
-                        low[parent] = min(low[parent], low[tile])
-                        grand = stack[-1][1] if stack else -1
-                        if grand >= 0 and low[tile] >= order[parent]:
-                            result.add(parent)
-                    continue
-                stack.append((tile, parent, direction + 1))
-                x, y, _ = tiles[tile]
-                dx, dy = DIRECTION_OFFSETS[direction]
-                other = at.get((x + dx, y + dy))
-                if other is None or other == parent:
-                    continue
-                if other in order:
-                    low[tile] = min(low[tile], order[other])
-                    continue
-                order[other] = low[other] = len(order)
-                if tile == root:
-                    children += 1
-                stack.append((other, tile, 0))
-            if children > 1:
-                result.add(root)
-        return frozenset(result)
+    def _destinations(self, tile: TileId) -> list[tuple[Cell, int, int, bool]]:
+        """The cells ``tile`` could touch the map from: ``(cell, mask, terrain, joined)``.
 
-    def _groups_without(self, tile: TileId) -> dict[Cell, int]:
-        """The group index of every cell once ``tile`` is lifted (articulation tiles only)."""
+        ``mask`` and ``terrain`` are the edges the cell requires once ``tile`` is lifted;
+        ``joined`` says whether the map would be connected with ``tile`` there. Unordered.
+        """
+        search = self._dfs()
+        splits = search.roots != 1 or tile in search.articulation
+        group_of = self._groups_without(tile) if splits else None
+        groups = len(set(group_of.values())) if group_of is not None else 1
+        result = []
+        for cell, (mask, terrain, neighbours) in self._frontier_cells().items():
+            touched = 0
+            for side, other in neighbours:
+                if other == tile:
+                    mask &= ~(1 << side)
+                    terrain &= ~(1 << side)
+                elif group_of is not None:
+                    touched |= 1 << group_of[other]
+            if mask:
+                result.append(
+                    (cell, mask, terrain, group_of is None or touched.bit_count() == groups)
+                )
+        return result
+
+    def _groups_without(self, tile: TileId) -> dict[TileId, int]:
+        """The part of the map each other tile is in once ``tile`` is lifted."""
+        search = self._dfs()
+        if search.roots == 1:
+            return search.parts_without(tile)
         at = dict(self.at)
         del at[self.cell(tile)]
-        return {cell: index for index, group in enumerate(_components(at)) for cell in group}
-
-    def _destinations(self, tile: TileId) -> Iterator[tuple[Cell, int, int, bool]]:
-        """Yield the cells ``tile`` could touch the map from: ``(cell, mask, terrain, joined)``.
-
-        ``mask`` has bit ``d`` set when a tile lies in direction ``d`` of the cell, and
-        ``terrain`` the terrain bit that side requires; ``joined`` says whether the map
-        would be connected with ``tile`` there. Unordered.
-        """
-        splits = tile in self.articulation or not self.connected
-        group_of = self._groups_without(tile) if splits else {}
-        groups = len(set(group_of.values()))
-        tiles = self.tiles
-        for cell, neighbours in self.frontier.items():
-            mask = terrain = 0
-            touched = 0
-            for direction, other, edge in neighbours:
-                if other != tile:
-                    mask |= 1 << direction
-                    terrain |= edge << direction
-                    if splits:
-                        x, y, _ = tiles[other]
-                        touched |= 1 << group_of[(x, y)]
-            if mask:
-                yield cell, mask, terrain, not splits or touched.bit_count() == groups
+        return {at[cell]: index for index, group in enumerate(_components(at)) for cell in group}
 
     def moves(self, tile: TileId) -> tuple[TileMove, ...]:
         """Return every edge-matching destination of ``tile``, connected or not.
@@ -290,13 +278,12 @@ class IslandMap:
         cached = self._moves.get(tile)
         if cached is not None:
             return cached
-        bits = _EDGE_BITS[tile]
+        fitting = _ROTATIONS[tile]
         found = sorted(self._destinations(tile), key=lambda entry: (entry[0][1], entry[0][0]))
         moves = tuple(
             (cell, rotation, joined)
             for cell, mask, terrain, joined in found
-            for rotation in range(4)
-            if not (bits[rotation] ^ terrain) & mask
+            for rotation in fitting[mask << 4 | terrain]
         )
         self._moves[tile] = moves
         return moves
@@ -304,15 +291,15 @@ class IslandMap:
     def has_connected_move(self, tile: TileId) -> bool:
         """Return whether ``tile`` has a destination after which the map is connected."""
         cached = self._has_connected_move.get(tile)
-        if cached is None and tile in self._moves:
-            cached = any(joined for _, _, joined in self._moves[tile])
         if cached is None:
-            bits = _EDGE_BITS[tile]
-            cached = any(
-                joined and not (bits[rotation] ^ terrain) & mask
-                for _, mask, terrain, joined in self._destinations(tile)
-                for rotation in range(4)
-            )
+            if tile in self._moves:
+                cached = any(joined for _, _, joined in self._moves[tile])
+            else:
+                fitting = _ROTATIONS[tile]
+                cached = any(
+                    joined and fitting[mask << 4 | terrain]
+                    for _, mask, terrain, joined in self._destinations(tile)
+                )
             self._has_connected_move[tile] = cached
         return cached
 
@@ -323,7 +310,102 @@ class IslandMap:
         return normalized(tiles)
 
 
-@lru_cache(maxsize=4096)
+class _Search:
+    """One depth-first search of the tile graph (Tarjan's low-link method).
+
+    It counts the connected parts (``roots``), finds the articulation tiles, and keeps
+    each tile's discovery order, subtree size, tree children and search tree, so that the
+    parts left by lifting a tile are known without searching again.
+    """
+
+    __slots__ = ("articulation", "children", "low", "order", "roots", "size", "tree")
+
+    def __init__(self, tiles: tuple[Placement, ...], at: dict[Cell, TileId]) -> None:
+        count = len(tiles)
+        order = [-1] * count
+        low = [0] * count
+        size = [1] * count
+        children: list[list[TileId]] = [[] for _ in range(count)]
+        tree = [0] * count
+        articulation: set[TileId] = set()
+        roots = 0
+        counter = 0
+        for root in range(count):
+            if order[root] >= 0:
+                continue
+            roots += 1
+            tree[root] = roots - 1
+            order[root] = low[root] = counter
+            counter += 1
+            stack: list[tuple[TileId, int]] = [(root, 0)]
+            while stack:
+                tile, direction = stack[-1]
+                if direction == 4:
+                    stack.pop()
+                    if stack:
+                        parent = stack[-1][0]
+                        low[parent] = min(low[parent], low[tile])
+                        size[parent] += size[tile]
+                        if parent != root and low[tile] >= order[parent]:
+                            articulation.add(parent)
+                    continue
+                stack[-1] = (tile, direction + 1)
+                x, y, _ = tiles[tile]
+                dx, dy = DIRECTION_OFFSETS[direction]
+                other = at.get((x + dx, y + dy))
+                if other is None:
+                    continue
+                if order[other] >= 0:
+                    low[tile] = min(low[tile], order[other])
+                    continue
+                order[other] = low[other] = counter
+                counter += 1
+                tree[other] = roots - 1
+                children[tile].append(other)
+                stack.append((other, 0))
+            if len(children[root]) > 1:
+                articulation.add(root)
+        self.order = order
+        self.low = low
+        self.size = size
+        self.children = children
+        self.articulation = frozenset(articulation)
+        self.roots = roots
+        self.tree = tree
+
+    def parts_without(self, tile: TileId) -> dict[TileId, int]:
+        """Return the part index of every other tile once ``tile`` is removed.
+
+        In ``tile``'s own search tree, each tree child whose subtree cannot reach above
+        ``tile`` becomes its own part (1 to 4) and everything else stays in part 0; the
+        tiles of every other search tree (a split map) form one part each (5 and up).
+        """
+        order = self.order
+        tree = self.tree
+        own = tree[tile]
+        cut = [
+            (order[child], order[child] + self.size[child])
+            for child in self.children[tile]
+            if self.low[child] >= order[tile]
+        ]
+        result: dict[TileId, int] = {}
+        for other in range(len(order)):
+            if other == tile:
+                continue
+            if tree[other] != own:
+                result[other] = 5 + tree[other]
+                continue
+            rank = order[other]
+            part = 0
+            for index, (first, last) in enumerate(cut, start=1):
+                if first <= rank < last:
+                    part = index
+                    break
+            result[other] = part
+        return result
+
+
+@lru_cache(maxsize=512)
 def analyse(tiles: tuple[Placement, ...]) -> IslandMap:
     """Return the (cached) :class:`IslandMap` of a map."""
     return IslandMap(tiles)

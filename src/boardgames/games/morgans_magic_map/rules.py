@@ -299,20 +299,44 @@ def _repairable(tiles: tuple[Placement, ...], blocked: frozenset[TileId]) -> boo
     )
 
 
-def _allowed_moves(state: MorganState, tile: TileId) -> list[tuple[Cell, Rotation]]:
-    """The destinations of ``tile`` allowed now: connected ones, or (E5) repairable splits."""
-    island = analyse(state.tiles)
-    moves = island.moves(tile)
-    if not state.variant.connectivity_at_end_of_action:
-        return [(cell, rotation) for cell, rotation, joined in moves if joined]
+@lru_cache(maxsize=4096)
+def _split_moves(
+    tiles: tuple[Placement, ...], tile: TileId, blocked: frozenset[TileId]
+) -> frozenset[tuple[Cell, Rotation]]:
+    """E5: the destinations of ``tile`` that split the map but that one move can rejoin."""
+    island = analyse(tiles)
+    return frozenset(
+        (cell, rotation)
+        for cell, rotation, joined in island.moves(tile)
+        if not joined and _repairable(island.moved(tile, cell, rotation), blocked | {tile})
+    )
+
+
+@lru_cache(maxsize=4096)
+def _has_split_move(tiles: tuple[Placement, ...], tile: TileId, blocked: frozenset[TileId]) -> bool:
+    """E5: whether ``tile`` has a destination that splits the map and can be rejoined."""
+    island = analyse(tiles)
+    return any(
+        not joined and _repairable(island.moved(tile, cell, rotation), blocked | {tile})
+        for cell, rotation, joined in island.moves(tile)
+    )
+
+
+def _split_budget(state: MorganState) -> int:
+    """E5: tile moves that would be left after one more move (including bonus cards)."""
     seat = state.to_move
     assert seat is not None
-    budget = state.map_moves_left - 1 + _map_capacity(state.play_areas[seat])
-    blocked = _blocked(state) | {tile}
+    return state.map_moves_left - 1 + _map_capacity(state.play_areas[seat])
+
+
+def _allowed_moves(state: MorganState, tile: TileId) -> list[tuple[Cell, Rotation]]:
+    """The destinations of ``tile`` allowed now: connected ones, or (E5) repairable splits."""
+    moves = analyse(state.tiles).moves(tile)
+    if not state.variant.connectivity_at_end_of_action or _split_budget(state) < 1:
+        return [(cell, rotation) for cell, rotation, joined in moves if joined]
+    split = _split_moves(state.tiles, tile, _blocked(state))
     return [
-        (cell, rotation)
-        for cell, rotation, joined in moves
-        if joined or (budget >= 1 and _repairable(island.moved(tile, cell, rotation), blocked))
+        (cell, rotation) for cell, rotation, joined in moves if joined or (cell, rotation) in split
     ]
 
 
@@ -322,7 +346,11 @@ def _may_move(state: MorganState, island: IslandMap, tile: TileId) -> bool:
         return False
     if island.has_connected_move(tile):
         return True
-    return state.variant.connectivity_at_end_of_action and bool(_allowed_moves(state, tile))
+    return (
+        state.variant.connectivity_at_end_of_action
+        and _split_budget(state) >= 1
+        and _has_split_move(state.tiles, tile, _blocked(state))
+    )
 
 
 def movable_tiles(state: MorganState) -> tuple[TileId, ...]:
@@ -926,14 +954,18 @@ def _is_int(value: object) -> bool:
     return type(value) is int
 
 
+_INT_ONLY: Final = {int}
+_ROTATIONS: Final = frozenset(range(4))
+
+
 def _check_ids(name: str, values: object, bound: int) -> list[int]:
     """Check a collection of ids in ``0 .. bound - 1`` and return them as a list."""
     if not isinstance(values, tuple | frozenset):
         raise _fail(f"{name} must be a tuple or frozenset, not {type(values).__name__}")
     result = list(values)
-    for value in result:
-        if not _is_int(value) or not 0 <= value < bound:
-            raise _fail(f"{name} holds {value!r}, which is not an id from 0 to {bound - 1}")
+    if result and (set(map(type, result)) != _INT_ONLY or min(result) < 0 or max(result) >= bound):
+        bad = next(value for value in result if not _is_int(value) or not 0 <= value < bound)
+        raise _fail(f"{name} holds {bad!r}, which is not an id from 0 to {bound - 1}")
     return result
 
 
@@ -977,14 +1009,21 @@ def _check_shapes(state: MorganState) -> None:
             raise _fail(f"{name}={value!r} must be a non-negative int")
     if not isinstance(state.tiles, tuple) or len(state.tiles) != _TILE_COUNT:
         raise _fail(f"tiles must hold one placement per tile ({_TILE_COUNT})")
-    for tile, placement in enumerate(state.tiles):
-        if (
-            not isinstance(placement, tuple)
+    shapes_ok = all(type(placement) is tuple and len(placement) == 3 for placement in state.tiles)
+    if (
+        not shapes_ok
+        or set(map(type, itertools.chain(*state.tiles))) != _INT_ONLY
+        or not {placement[2] for placement in state.tiles} <= _ROTATIONS
+    ):
+        tile, placement = next(
+            (tile, placement)
+            for tile, placement in enumerate(state.tiles)
+            if not isinstance(placement, tuple)
             or len(placement) != 3
             or not all(_is_int(value) for value in placement)
             or not 0 <= placement[2] <= 3
-        ):
-            raise _fail(f"tile {tile} has placement {placement!r}; expected (x, y, rotation 0-3)")
+        )
+        raise _fail(f"tile {tile} has placement {placement!r}; expected (x, y, rotation 0-3)")
     for seat_index, pawn in enumerate(state.pawns):
         if pawn is not None and (not _is_int(pawn) or not 0 <= pawn < _TILE_COUNT):
             raise _fail(f"seat {seat_index}'s pawn is on {pawn!r}, which is not a tile id")
