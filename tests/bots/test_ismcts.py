@@ -252,13 +252,39 @@ def _player_counts() -> list[tuple[str, int]]:
     return cases
 
 
+class Sometimes:
+    """Search with ``bot`` on every ``stride``-th decision of the seat, else play at random.
+
+    Some engines have long games with slow random playouts; searching a spread of
+    decisions covers every phase of a game at a small cost.
+    """
+
+    def __init__(self, bot: ISMCTSBot, stride: int) -> None:
+        self.bot = bot
+        self.stride = stride
+        self.decisions = 0
+        self.searches = 0
+
+    def choose(self, observation: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
+        self.decisions += 1
+        if self.decisions % self.stride != 1 % self.stride:
+            return legal_actions[rng.randrange(len(legal_actions))]
+        self.searches += 1
+        action = self.bot.choose(observation, legal_actions, rng)
+        assert action in legal_actions
+        return action
+
+
 @pytest.mark.parametrize(("name", "players"), _player_counts())
 def test_ismcts_plays_legally_in_every_registered_game(name: str, players: int) -> None:
+    """About a dozen searches spread over a whole game, in the last seat."""
     game = boardgames.make(name, players)
-    bots: list[boardgames.Bot[Any, Any]] = [boardgames.RandomBot()] * players
-    bots[players - 1] = ISMCTSBot(game, iterations=20)
-    record = boardgames.play(game, bots, seed=players)  # play() refuses an illegal action
+    randoms: list[boardgames.Bot[Any, Any]] = [boardgames.RandomBot()] * players
+    length = len(boardgames.play(game, randoms, seed=players).actions)
+    bot = Sometimes(ISMCTSBot(game, iterations=8, max_depth=100), length // players // 12 + 1)
+    record = boardgames.play(game, [*randoms[1:], bot], seed=players)  # refuses illegal actions
     assert record.terminal or record.truncated
+    assert 1 <= bot.searches
 
 
 @pytest.mark.parametrize(("name", "players"), _player_counts())
@@ -268,7 +294,7 @@ def test_ismcts_search_returns_a_legal_action_with_its_statistics(name: str, pla
     seat = game.current_player(state)
     assert seat is not None
     legal = game.legal_actions(state)
-    result = ISMCTSBot(game, iterations=30).search(
+    result = ISMCTSBot(game, iterations=30, max_depth=60).search(
         game.observe(state, seat), legal, random.Random(0)
     )
     assert result.action in legal

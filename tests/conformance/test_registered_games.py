@@ -44,14 +44,15 @@ def _configurations() -> list[Any]:
 @pytest.mark.parametrize(("name", "players", "options"), _configurations())
 def test_check_game(name: str, players: int, options: dict[str, Any]) -> None:
     game = boardgames.make(name, players, **options)
-    report = check_game(game, seeds=(11, 12))
-    assert 2 == report.games
+    seeds = (11, 12) if not options else (13,)  # variants differ in a few rules only
+    report = check_game(game, seeds=seeds)
+    assert len(seeds) == report.games
     assert report.decisions > 0
     assert report.samples > 0
 
 
 @pytest.mark.parametrize("name", boardgames.game_names())
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=3, deadline=None)
 @given(seed=st.integers(min_value=0, max_value=2**64 - 1))
 def test_check_game_any_seed(name: str, seed: int) -> None:
     info = boardgames.game_info(name)

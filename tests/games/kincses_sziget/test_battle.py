@@ -251,3 +251,22 @@ def test_battle_compositions_stay_secret_until_the_reveal(
     assert view.seats[0].committed
     assert 4 == view.seats[0].hand_size  # the cards stay in hand until the reveal
     assert () == view.seats[0].known_hand
+
+
+def test_an_invalid_composition_still_steps_back_after_an_absolute_win(
+    make_game: Callable[..., KincsesSziget], make_state: Callable[..., KincsesState]
+) -> None:
+    """An invalid composition still steps back after an absolute win.
+
+    Rulebook: "The losers move back the number of free spaces corresponding to their zone."
+    (A-IRA-23: invalid compositions "still move back if there is an absolute winner").
+    """
+    game = make_game(3)
+    hands = (ABSOLUTE[0], (JEANNE, TWIN_PISTOLS, 9), (BRASS_COMPASS, RUSTY_CUTLASS))
+    state = start_battle(game, make_state, hands)
+    state = commit(game, state, ABSOLUTE[0])
+    state = commit(game, state, ABSOLUTE[1])
+    state = commit(game, state, (BRASS_COMPASS,))  # no pirate: one weapon, invalid
+    state = game.apply(state, Advance(1))
+    state = game.apply(state, TreasureFromPile(1))
+    assert (4, 12, 29) == state.positions

@@ -954,7 +954,12 @@ def legal_actions(state: KincsesState) -> Sequence[Action]:
 
 
 def _vacuous(work: _Work, step: Task) -> bool:
-    """Whether a step on top of the stack offers no real choice and is skipped (§0.3)."""
+    """Whether a step on top of the stack offers no real choice and is skipped (§0.3).
+
+    Only steps whose skipping reveals nothing hidden are ever skipped: a full hand, an empty
+    supply, a hand of 2, no pearls, no weapon in the chest. The weapon exchange and the
+    secret commitments are always asked, so that nobody learns a hand from their absence.
+    """
     cls = step.__class__
     if cls is CrewSourceStep:
         seat = step.player  # type: ignore[union-attr]

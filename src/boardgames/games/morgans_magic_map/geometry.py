@@ -77,8 +77,14 @@ def _fitting_rotations(tile: TileId) -> tuple[tuple[Rotation, ...], ...]:
 
 
 # _ROTATIONS[tile][mask << 4 | terrain]: the rotations of a tile that match a cell whose
-# neighbours are in the directions of ``mask`` and show the terrain bits of ``terrain``.
+# neighbours are in the directions of ``mask`` and show the terrain bits of ``terrain``;
+# _FITS[tile]: the same as a 256-bit number, bit ``mask << 4 | terrain`` set when some
+# rotation fits (and some neighbour exists).
 _ROTATIONS: Final = tuple(_fitting_rotations(tile) for tile in range(len(TILES)))
+_FITS: Final = tuple(
+    sum(1 << key for key, rotations in enumerate(table) if rotations and key >> 4)
+    for table in _ROTATIONS
+)
 
 
 def distance(first: Cell, second: Cell) -> int:
@@ -153,6 +159,7 @@ class IslandMap:
     __slots__ = (
         "_frontier",
         "_has_connected_move",
+        "_key_counts",
         "_moves",
         "_search",
         "at",
@@ -165,6 +172,7 @@ class IslandMap:
         self._moves: dict[TileId, tuple[TileMove, ...]] = {}
         self._has_connected_move: dict[TileId, bool] = {}
         self._frontier: dict[Cell, tuple[int, int, tuple[tuple[int, TileId], ...]]] | None = None
+        self._key_counts: dict[int, int] | None = None
         self._search: _Search | None = None
 
     @property
@@ -260,12 +268,7 @@ class IslandMap:
 
     def _groups_without(self, tile: TileId) -> dict[TileId, int]:
         """The part of the map each other tile is in once ``tile`` is lifted."""
-        search = self._dfs()
-        if search.roots == 1:
-            return search.parts_without(tile)
-        at = dict(self.at)
-        del at[self.cell(tile)]
-        return {at[cell]: index for index, group in enumerate(_components(at)) for cell in group}
+        return self._dfs().parts_without(tile)
 
     def moves(self, tile: TileId) -> tuple[TileMove, ...]:
         """Return every edge-matching destination of ``tile``, connected or not.
@@ -292,16 +295,83 @@ class IslandMap:
         """Return whether ``tile`` has a destination after which the map is connected."""
         cached = self._has_connected_move.get(tile)
         if cached is None:
+            search = self._dfs()
             if tile in self._moves:
                 cached = any(joined for _, _, joined in self._moves[tile])
+            elif search.roots == 1 and tile not in search.articulation:
+                cached = self._fits_somewhere(tile)
             else:
-                fitting = _ROTATIONS[tile]
-                cached = any(
-                    joined and fitting[mask << 4 | terrain]
-                    for _, mask, terrain, joined in self._destinations(tile)
-                )
+                cached = self._rejoins_somewhere(tile)
             self._has_connected_move[tile] = cached
         return cached
+
+    def _fits_somewhere(self, tile: TileId) -> bool:
+        """Whether ``tile``, lifted without splitting the map, fits some empty cell.
+
+        The empty cells are grouped by the edges they require (``mask << 4 | terrain``), so
+        most of them are checked at once against the tile's table of fitting requirements;
+        only the up to four cells next to the tile itself need their requirement changed.
+        """
+        frontier = self._frontier_cells()
+        if self._key_counts is None:
+            counts: dict[int, int] = {}
+            for mask, terrain, _ in frontier.values():
+                key = mask << 4 | terrain
+                counts[key] = counts.get(key, 0) + 1
+            self._key_counts = counts
+        fits = _FITS[tile]
+        present = dict(self._key_counts)
+        x, y, _ = self.tiles[tile]
+        for dx, dy in DIRECTION_OFFSETS:
+            entry = frontier.get((x + dx, y + dy))
+            if entry is None:
+                continue
+            mask, terrain, neighbours = entry
+            present[mask << 4 | terrain] -= 1
+            for side, other in neighbours:
+                if other == tile:
+                    mask &= ~(1 << side)
+                    terrain &= ~(1 << side)
+            if fits >> (mask << 4 | terrain) & 1:
+                return True
+        return any(count and fits >> key & 1 for key, count in present.items())
+
+    def _rejoins_somewhere(self, tile: TileId) -> bool:
+        """Whether ``tile``, whose lifting leaves the map in parts, fits a cell touching all.
+
+        Such a cell touches the smallest part, so only the empty cells around that part's
+        tiles are tried.
+        """
+        group_of = self._groups_without(tile)
+        sizes: dict[int, int] = {}
+        for part in group_of.values():
+            sizes[part] = sizes.get(part, 0) + 1
+        groups = len(sizes)
+        if groups > 4:  # a cell touches at most four tiles
+            return False
+        smallest = min(sizes, key=lambda part: (sizes[part], part))
+        frontier = self._frontier_cells()
+        tiles = self.tiles
+        candidates = set()
+        for other, part in group_of.items():
+            if part == smallest:
+                x, y, _ = tiles[other]
+                for dx, dy in DIRECTION_OFFSETS:
+                    if (x + dx, y + dy) in frontier:
+                        candidates.add((x + dx, y + dy))
+        fits = _FITS[tile]
+        for cell in candidates:
+            mask, terrain, neighbours = frontier[cell]
+            touched = 0
+            for side, other in neighbours:
+                if other == tile:
+                    mask &= ~(1 << side)
+                    terrain &= ~(1 << side)
+                else:
+                    touched |= 1 << group_of[other]
+            if touched.bit_count() == groups and fits >> (mask << 4 | terrain) & 1:
+                return True
+        return False
 
     def moved(self, tile: TileId, cell: Cell, rotation: Rotation) -> tuple[Placement, ...]:
         """Return the normalized map after putting ``tile`` at ``cell`` turned ``rotation``."""

@@ -29,7 +29,7 @@ from boardgames.games.morgans_magic_map.components import (
 from boardgames.games.morgans_magic_map.geometry import Placement
 from boardgames.games.morgans_magic_map.state import MorganState, Phase, Variant
 
-__all__ = ["MorganObservation", "observe", "sample_state"]
+__all__ = ["MorganObservation", "check_observation", "observe", "sample_state"]
 
 
 @attrs.frozen
