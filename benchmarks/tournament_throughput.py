@@ -1,6 +1,6 @@
 """Measure the tournament runner's throughput on 1 and 2 worker processes.
 
-Each measurement is a whole :func:`boardgames.tournament.tournament` call (the process pool
+Each measurement is a whole :func:`boardgames.tournaments.tournament` call (the process pool
 is started inside it, so its start-up is included), repeated and reported as the median.
 With games of a few milliseconds, the chunking keeps the per-task overhead small, so two
 workers on two free cores should be close to twice as fast as one::
@@ -28,7 +28,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from boardgames.tournament import tournament
+from boardgames.tournaments import tournament
 
 
 def _descendant_cpu_seconds() -> dict[int, float]:

@@ -21,9 +21,16 @@ from boardgames.core.errors import (
 from boardgames.core.play import Bot, play
 from boardgames.core.protocol import Game, GameFactory, GameInfo, OptionSpec, OptionValue, PlayerId
 from boardgames.core.record import GameRecord, replay
-from boardgames.core.registry import game_info, game_names, make, register_game
+from boardgames.core.registry import (
+    game_info,
+    game_names,
+    make,
+    register_game,
+    unregister_game,
+)
 from boardgames.core.rng import Rng
 from boardgames.serialization import dumps, loads
+from boardgames.tournaments import TournamentResult, tournament
 
 __all__ = [
     "BoardgamesError",
@@ -45,6 +52,7 @@ __all__ = [
     "RecordError",
     "Rng",
     "SerializationError",
+    "TournamentResult",
     "UnknownGameError",
     "dumps",
     "game_info",
@@ -55,6 +63,8 @@ __all__ = [
     "play",
     "register_game",
     "replay",
+    "tournament",
+    "unregister_game",
 ]
 
 __version__ = "0.1.0.dev0"

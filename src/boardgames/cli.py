@@ -36,7 +36,7 @@ from boardgames.core.protocol import Game, GameInfo, OptionSpec, OptionValue
 from boardgames.core.record import GameRecord, replay
 from boardgames.core.registry import game_info, game_names, make
 from boardgames.serialization import dumps, loads
-from boardgames.tournament import BACKENDS, tournament
+from boardgames.tournaments import BACKENDS, tournament
 
 __all__ = [
     "EXIT_ABANDONED",

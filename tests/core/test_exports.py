@@ -31,6 +31,7 @@ EXPORTED = [
     "RecordError",
     "Rng",
     "SerializationError",
+    "TournamentResult",
     "UnknownGameError",
     "dumps",
     "game_info",
@@ -41,6 +42,8 @@ EXPORTED = [
     "play",
     "register_game",
     "replay",
+    "tournament",
+    "unregister_game",
 ]
 
 CORE_MODULES = [

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 import boardgames
-from boardgames.tournament import tournament
+from boardgames.tournaments import tournament
 
 GAME = "magellan-elcano"
 
@@ -79,7 +79,7 @@ def test_a_missing_extra_is_named(
 
 def test_importing_the_library_imports_no_optional_dependency() -> None:
     code = (
-        "import sys, boardgames, boardgames.cli, boardgames.tournament\n"
+        "import sys, boardgames, boardgames.cli, boardgames.tournaments\n"
         "print(sorted({'openskill', 'ray', 'tqdm'} & set(sys.modules)))\n"
     )
     result = subprocess.run(
@@ -98,14 +98,14 @@ def test_the_progress_bar_goes_to_standard_error(capsys: pytest.CaptureFixture[s
 
 
 def test_the_public_names_are_sorted_and_documented_under_the_module() -> None:
-    # Not `import boardgames.tournament as module`: that would give the function if the
+    # Not `import boardgames.tournaments as module`: that would give the function if the
     # package re-exported `tournament` at the top level.
-    module = importlib.import_module("boardgames.tournament")
+    module = importlib.import_module("boardgames.tournaments")
     assert sorted(set(module.__all__)) == module.__all__
     for name in module.__all__:
         value = getattr(module, name)
         if callable(value):
-            assert "boardgames.tournament" == value.__module__, name
+            assert "boardgames.tournaments" == value.__module__, name
             assert value.__doc__, name
 
 

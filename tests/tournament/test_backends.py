@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 import boardgames
-from boardgames.tournament import TournamentResult, tournament
+from boardgames.tournaments import TournamentResult, tournament
 
 GAME = "magellan-elcano"
 

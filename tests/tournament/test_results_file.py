@@ -14,7 +14,7 @@ import pytest
 
 import boardgames
 from boardgames.bots import specs
-from boardgames.tournament import TournamentResult, tournament
+from boardgames.tournaments import TournamentResult, tournament
 
 GAME = "magellan-elcano"
 BOTS = ["first", "last", "random"]

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from boardgames.tournament import deal_seed, seating, tournament
+from boardgames.tournaments import deal_seed, seating, tournament
 
 GAME = "magellan-elcano"
 

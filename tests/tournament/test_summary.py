@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from boardgames.tournament import (
+from boardgames.tournaments import (
     BotStanding,
     GameSummary,
     TournamentConfig,

@@ -119,7 +119,7 @@ class ISMCTSBot:
     Args:
         game: The configured game.
         iterations: Stop after this many iterations. When neither budget is given,
-            :data:`DEFAULT_ITERATIONS`.
+            :data:`~boardgames.bots.ismcts.DEFAULT_ITERATIONS`.
         seconds: Stop once this much wall time has passed (after at least one iteration).
             With ``iterations`` too, stop at whichever limit comes first.
         exploration: The ISUCT exploration constant (utilities are in ``[0, 1]``).

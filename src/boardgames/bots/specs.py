@@ -8,17 +8,17 @@ The built-in bots:
 
 ========================  ===================================================================
 ``random``                :class:`~boardgames.RandomBot`; no parameters.
-``greedy``                :class:`~boardgames.GreedyBot`; ``samples`` (int).
-``ismcts``                :class:`~boardgames.ISMCTSBot`; ``iterations`` (int), ``seconds``
+``greedy``                :class:`~boardgames.bots.GreedyBot`; ``samples`` (int).
+``ismcts``                :class:`~boardgames.bots.ISMCTSBot`; ``iterations`` (int), ``seconds``
                           (float), ``exploration`` (float), ``max_depth`` (int), ``seed``
                           (int).
 ``heuristic``             The game's own heuristic bot, from its optional
-                          :class:`HasHeuristicBot` hook; no parameters.
-``human``                 :class:`~boardgames.bots.human.HumanBot` on standard input and
+                          :class:`~boardgames.bots.HasHeuristicBot` hook; no parameters.
+``human``                 :class:`~boardgames.bots.HumanBot` on standard input and
                           output; no parameters.
 ========================  ===================================================================
 
-Bots register a factory under a name, either with :func:`register_bot` or through the
+Bots register a factory under a name, either with :func:`~boardgames.bots.register_bot` or through the
 ``boardgames.bots`` entry-point group. A factory is called with the configured game and the
 spec's parameters as strings, and returns a :class:`~boardgames.Bot`.
 """
@@ -223,7 +223,7 @@ def make_bot(spec: str | BotSpec, game: Game[Any, Any, Any]) -> Bot[Any, Any]:
         game: The game the bot will play.
 
     Returns:
-        A new bot. The ``heuristic`` bot comes from the game's :class:`HasHeuristicBot` hook.
+        A new bot. The ``heuristic`` bot comes from the game's :class:`~boardgames.bots.HasHeuristicBot` hook.
 
     Raises:
         ConfigurationError: The spec is malformed, names no registered bot, has parameters

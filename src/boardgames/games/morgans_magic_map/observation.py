@@ -148,6 +148,35 @@ def observe(state: MorganState, player: PlayerId) -> MorganObservation:
     )
 
 
+def _ints(value: object) -> bool:
+    return isinstance(value, tuple | frozenset) and all(type(item) is int for item in value)
+
+
+def _check_types(observation: MorganObservation) -> None:
+    """Check the container and item types the counting below relies on."""
+    checks = {
+        "variant": isinstance(observation.variant, Variant),
+        "hand": type(observation.hand) is frozenset and _ints(observation.hand),
+        "hand_sizes": type(observation.hand_sizes) is tuple and _ints(observation.hand_sizes),
+        "coins": type(observation.coins) is tuple and _ints(observation.coins),
+        "treasure_counts": type(observation.treasure_counts) is tuple
+        and _ints(observation.treasure_counts),
+        "treasure_board": type(observation.treasure_board) is tuple
+        and _ints(observation.treasure_board),
+        "hand_groups": type(observation.hand_groups) is tuple
+        and all(type(counts) is tuple and _ints(counts) for counts in observation.hand_groups),
+        "hidden_groups": type(observation.hidden_groups) is tuple
+        and all(type(group) is frozenset and _ints(group) for group in observation.hidden_groups),
+        "treasures": type(observation.treasures) is tuple
+        and all(type(cards) is tuple and _ints(cards) for cards in observation.treasures),
+        "map_deck_size": type(observation.map_deck_size) is int,
+        "treasure_deck_size": type(observation.treasure_deck_size) is int,
+    }
+    for name, ok in checks.items():
+        if not ok:
+            raise InvalidStateError(f"observation field {name} has the wrong type")
+
+
 def check_observation(observation: MorganObservation) -> None:
     """Check that an observation's counts agree with each other before it is sampled.
 
@@ -155,6 +184,7 @@ def check_observation(observation: MorganObservation) -> None:
         InvalidStateError: The observation cannot come from any state.
     """
     fail = InvalidStateError
+    _check_types(observation)
     players = observation.players
     if type(players) is not int or not 2 <= players <= 4:
         raise fail(f"players={players!r} is out of range 2 to 4")

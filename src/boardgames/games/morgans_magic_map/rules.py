@@ -358,7 +358,8 @@ def movable_tiles(state: MorganState) -> tuple[TileId, ...]:
 
     A tile qualifies if no pawn stands on it, it has not been moved in this map change
     (E10), at least one of its sides touches no tile, and it has an allowed destination.
-    The number of moves left is not considered.
+    Whether a move is left is not considered (only, with ``connectivity_at_end_of_action``,
+    as the budget for rejoining a map split by the move).
     """
     island = analyse(state.tiles)
     return tuple(tile for tile in range(_TILE_COUNT) if _may_move(state, island, tile))
@@ -958,10 +959,12 @@ _INT_ONLY: Final = {int}
 _ROTATIONS: Final = frozenset(range(4))
 
 
-def _check_ids(name: str, values: object, bound: int) -> list[int]:
-    """Check a collection of ids in ``0 .. bound - 1`` and return them as a list."""
-    if not isinstance(values, tuple | frozenset):
-        raise _fail(f"{name} must be a tuple or frozenset, not {type(values).__name__}")
+def _check_ids(
+    name: str, values: object, bound: int, kind: type[tuple[int, ...] | frozenset[int]] = tuple
+) -> list[int]:
+    """Check a ``kind`` (tuple or frozenset) of ids in ``0 .. bound - 1``; return a list."""
+    if type(values) is not kind:
+        raise _fail(f"{name} must be a {kind.__name__}, not {type(values).__name__}")
     result = list(values)
     if result and (set(map(type, result)) != _INT_ONLY or min(result) < 0 or max(result) >= bound):
         bad = next(value for value in result if not _is_int(value) or not 0 <= value < bound)
@@ -1030,7 +1033,7 @@ def _check_shapes(state: MorganState) -> None:
     for seat_index, coins in enumerate(state.coins):
         if not _is_int(coins) or coins < 0:
             raise _fail(f"seat {seat_index} has {coins!r} doubloons; must be a non-negative int")
-    _check_ids("moved_tiles", state.moved_tiles, _TILE_COUNT)
+    _check_ids("moved_tiles", state.moved_tiles, _TILE_COUNT, frozenset)
     if state.selected_tile is not None:
         _check_ids("selected_tile", (state.selected_tile,), _TILE_COUNT)
     cell = state.selected_cell
@@ -1047,11 +1050,13 @@ def _check_shapes(state: MorganState) -> None:
 def _check_cards(state: MorganState) -> None:
     zones: list[int] = []
     for seat in range(state.players):
-        hand = _check_ids(f"seat {seat}'s hand", state.hands[seat], _CARD_COUNT)
+        hand = _check_ids(f"seat {seat}'s hand", state.hands[seat], _CARD_COUNT, frozenset)
         if len(hand) > HAND_SIZE:
             raise _fail(f"seat {seat} holds {len(hand)} map cards; a hand has at most 4")
         zones += hand
-        zones += _check_ids(f"seat {seat}'s play area", state.play_areas[seat], _CARD_COUNT)
+        zones += _check_ids(
+            f"seat {seat}'s play area", state.play_areas[seat], _CARD_COUNT, frozenset
+        )
     deck = _check_ids("map_deck", state.map_deck, _CARD_COUNT)
     zones += deck
     zones += _check_ids("map_discard", state.map_discard, _CARD_COUNT)
@@ -1062,7 +1067,7 @@ def _check_cards(state: MorganState) -> None:
         raise _fail("hidden_groups must be a tuple")
     grouped: list[int] = []
     for index, group in enumerate(state.hidden_groups):
-        cards = _check_ids(f"hidden group {index}", group, _CARD_COUNT)
+        cards = _check_ids(f"hidden group {index}", group, _CARD_COUNT, frozenset)
         if not cards:
             raise _fail(f"hidden group {index} is empty")
         grouped += cards

@@ -18,6 +18,7 @@ from typing import ClassVar
 
 from boardgames.core.codec import Codec, configure_tagged_action, make_converter
 from boardgames.core.errors import ConfigurationError, IllegalActionError, InvalidStateError
+from boardgames.core.play import Bot
 from boardgames.core.protocol import GameInfo, OptionSpec, OptionValue, PlayerId
 from boardgames.games.morrigan import rules
 from boardgames.games.morrigan.actions import (
@@ -376,3 +377,14 @@ class Morrigan:
     def render_observation(self, observation: MorriganObservation) -> str:
         """Describe an observation as text."""
         return render_observation(observation)
+
+    def heuristic_bot(self) -> Bot[MorriganObservation, Action]:
+        """Return the game's heuristic bot (``MorriganHeuristicBot``), the ``heuristic`` bot spec.
+
+        This is the optional hook that ``boardgames.make_bot("heuristic", game)`` calls.
+
+        .. versionadded:: 0.1.0
+        """
+        from boardgames.games.morrigan.heuristic import MorriganHeuristicBot
+
+        return MorriganHeuristicBot()

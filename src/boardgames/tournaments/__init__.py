@@ -1,6 +1,6 @@
 """Tournaments: bots play every seat of paired deals, in parallel, with a summary table.
 
->>> from boardgames.tournament import tournament
+>>> from boardgames.tournaments import tournament
 >>> result = tournament("magellan-elcano", ["random"], games=2, players=2, workers=1)
 >>> len(result.games), result.standings[0].bot
 (2, 'random')
@@ -15,16 +15,16 @@ and tqdm), and Ray needs ``boardgames[ray]``; importing this module imports neit
 .. versionadded:: 0.1.0
 """
 
-from boardgames.tournament._backends import BACKENDS as _BACKENDS
-from boardgames.tournament._results import (
+from boardgames.tournaments._backends import BACKENDS as _BACKENDS
+from boardgames.tournaments._results import (
     BotStanding,
     GameSummary,
     TournamentConfig,
     TournamentResult,
 )
-from boardgames.tournament._summary import summarize, wilson_interval
-from boardgames.tournament._tournament import tournament
-from boardgames.tournament._work import deal_seed, play_chunk, play_game, seating
+from boardgames.tournaments._summary import summarize, wilson_interval
+from boardgames.tournaments._tournament import tournament
+from boardgames.tournaments._work import deal_seed, play_chunk, play_game, seating
 
 BACKENDS = _BACKENDS
 """The backends :func:`tournament` starts by name: ``"process"`` (the default) and ``"ray"``."""

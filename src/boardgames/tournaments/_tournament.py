@@ -13,18 +13,18 @@ from boardgames.bots.specs import make_bot, parse_bot_spec
 from boardgames.core.errors import ConfigurationError
 from boardgames.core.protocol import OptionValue
 from boardgames.core.registry import game_info, make
-from boardgames.tournament._backends import BACKENDS, open_runner
-from boardgames.tournament._extras import require
-from boardgames.tournament._files import (
+from boardgames.tournaments._backends import BACKENDS, open_runner
+from boardgames.tournaments._extras import require
+from boardgames.tournaments._files import (
     append_games,
     read_results,
     rewrite_sorted,
     summary_from_data,
     write_header,
 )
-from boardgames.tournament._results import GameSummary, TournamentConfig, TournamentResult
-from boardgames.tournament._summary import check_ratings_available, summarize
-from boardgames.tournament._work import Job, deal_seed, seating
+from boardgames.tournaments._results import GameSummary, TournamentConfig, TournamentResult
+from boardgames.tournaments._summary import check_ratings_available, summarize
+from boardgames.tournaments._work import Job, deal_seed, seating
 
 __all__ = ["tournament"]
 
@@ -112,8 +112,8 @@ def tournament(
     """Play bots against each other in every seating and summarize the results.
 
     The games are grouped in *deals*: every deal has one seed
-    (:func:`~boardgames.tournament.deal_seed`) and is played once per rotation of the
-    seats (:func:`~boardgames.tournament.seating`), so every bot plays every seat equally
+    (:func:`~boardgames.tournaments.deal_seed`) and is played once per rotation of the
+    seats (:func:`~boardgames.tournaments.seating`), so every bot plays every seat equally
     often and meets the same setups and random events as the others. With ``k`` bots
     there are ``k`` rotations, and ``games`` is rounded up to a multiple of ``k``.
 

@@ -1,6 +1,6 @@
 """Where the games run: a local process pool, any executor, or Ray.
 
-Every backend runs the same top-level function, :func:`~boardgames.tournament._work.
+Every backend runs the same top-level function, :func:`~boardgames.tournaments._work.
 play_chunk`, on plain data, and hands back its results as chunks finish. At most two
 chunks per worker are in flight at a time, so an interrupted run loses little work and a
 large tournament does not queue every task up front.
@@ -18,13 +18,13 @@ from typing import Any, Protocol
 
 from boardgames.core.errors import ConfigurationError
 from boardgames.core.protocol import OptionValue
-from boardgames.tournament._extras import require
-from boardgames.tournament._work import Job, ignore_interrupts, play_chunk
+from boardgames.tournaments._extras import require
+from boardgames.tournaments._work import Job, ignore_interrupts, play_chunk
 
 __all__ = ["BACKENDS", "Runner", "cpu_count", "open_runner"]
 
 BACKENDS = ("process", "ray")
-"""The backends :func:`~boardgames.tournament.tournament` can start by name."""
+"""The backends :func:`~boardgames.tournaments.tournament` can start by name."""
 
 _IN_FLIGHT_PER_WORKER = 2
 

@@ -25,8 +25,8 @@ from pathlib import Path
 from typing import Any
 
 from boardgames.core.errors import ConfigurationError, SerializationError
-from boardgames.tournament._results import GameSummary, TournamentConfig
-from boardgames.tournament._work import deal_seed, seating
+from boardgames.tournaments._results import GameSummary, TournamentConfig
+from boardgames.tournaments._work import deal_seed, seating
 
 __all__ = [
     "FORMAT",

@@ -46,8 +46,8 @@ class GameSummary:
     Args:
         deal: The deal number; every rotation of a deal has the same seed.
         rotation: The rotation number, ``0 .. rotations - 1``
-            (see :func:`~boardgames.tournament.seating`).
-        seed: The game seed, from :func:`~boardgames.tournament.deal_seed`; with the
+            (see :func:`~boardgames.tournaments.seating`).
+        seed: The game seed, from :func:`~boardgames.tournaments.deal_seed`; with the
             seating it replays the game through :func:`boardgames.play`.
         seating: The bot spec in each seat, seat 0 first.
         scores: Each seat's final score.

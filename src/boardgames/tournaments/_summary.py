@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from statistics import NormalDist
 
 from boardgames.core.ranking import places_from_keys
-from boardgames.tournament._extras import require
-from boardgames.tournament._results import BotStanding, GameSummary
+from boardgames.tournaments._extras import require
+from boardgames.tournaments._results import BotStanding, GameSummary
 
 __all__ = ["check_ratings_available", "summarize", "wilson_interval"]
 
@@ -72,7 +72,7 @@ def summarize(games: Sequence[GameSummary], bots: Sequence[str]) -> tuple[BotSta
         bots: Every bot spec of the tournament; each gets a row, even without games.
 
     Returns:
-        One :class:`~boardgames.tournament.BotStanding` per bot, the best rating
+        One :class:`~boardgames.tournaments.BotStanding` per bot, the best rating
         (``mu - 3 * sigma``) first; equal ratings keep the order of ``bots``.
 
     Raises:
