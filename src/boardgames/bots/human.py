@@ -29,7 +29,8 @@ class HumanBot:
         output: Where the table and prompts are written; standard output if ``None``.
 
     Raises:
-        EOFError: From :meth:`~boardgames.bots.HumanBot.choose`, when the input ends before a valid answer.
+        EOFError: From :meth:`~boardgames.bots.HumanBot.choose`, when the input ends before
+            a valid answer.
 
     >>> import io, random
     >>> import boardgames

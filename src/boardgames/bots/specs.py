@@ -18,8 +18,8 @@ The built-in bots:
                           output; no parameters.
 ========================  ===================================================================
 
-Bots register a factory under a name, either with :func:`~boardgames.bots.register_bot` or through the
-``boardgames.bots`` entry-point group. A factory is called with the configured game and the
+Bots register a factory under a name, either with :func:`~boardgames.bots.register_bot` or
+through the ``boardgames.bots`` entry-point group. A factory is called with the configured game and the
 spec's parameters as strings, and returns a :class:`~boardgames.Bot`.
 """
 
@@ -223,7 +223,8 @@ def make_bot(spec: str | BotSpec, game: Game[Any, Any, Any]) -> Bot[Any, Any]:
         game: The game the bot will play.
 
     Returns:
-        A new bot. The ``heuristic`` bot comes from the game's :class:`~boardgames.bots.HasHeuristicBot` hook.
+        A new bot. The ``heuristic`` bot comes from the game's
+        :class:`~boardgames.bots.HasHeuristicBot` hook.
 
     Raises:
         ConfigurationError: The spec is malformed, names no registered bot, has parameters

@@ -115,9 +115,9 @@ def _worth(kind: CardKind) -> float:
 
 
 def _prestige(observation: MorriganObservation, seat: PlayerId) -> int:
-    return sum(CARD_KINDS[holding.card].face_value for holding in observation.territories[seat]) + sum(
-        CARD_KINDS[card].face_value for card in observation.won[seat]
-    )
+    return sum(
+        CARD_KINDS[holding.card].face_value for holding in observation.territories[seat]
+    ) + sum(CARD_KINDS[card].face_value for card in observation.won[seat])
 
 
 def _defence(holding: HoldingView, adversary: bool, wide_curse: bool) -> float:
@@ -137,7 +137,7 @@ def _defence(holding: HoldingView, adversary: bool, wide_curse: bool) -> float:
             and (reinforcement.in_reinforcement_phase or wide_curse)
         ):
             curses += 1
-    return total * 2**curses
+    return total * (1 << curses)
 
 
 class MorriganHeuristicBot:
