@@ -19,8 +19,8 @@ The built-in bots:
 ========================  ===================================================================
 
 Bots register a factory under a name, either with :func:`~boardgames.bots.register_bot` or
-through the ``boardgames.bots`` entry-point group. A factory is called with the configured game and the
-spec's parameters as strings, and returns a :class:`~boardgames.Bot`.
+through the ``boardgames.bots`` entry-point group. A factory is called with the configured
+game and the spec's parameters as strings, and returns a :class:`~boardgames.Bot`.
 """
 
 from __future__ import annotations
