@@ -23,7 +23,7 @@ from typing import Any
 
 import attrs
 
-from boardgames.core.errors import BoardgamesError, IllegalActionError
+from boardgames.core.errors import BoardgamesError, ConfigurationError, IllegalActionError
 from boardgames.core.protocol import Game
 from boardgames.core.record import GameRecord, replay
 from boardgames.serialization import dumps, loads
@@ -100,6 +100,29 @@ def _check_rejects(checker: _Checker, state: Any, probes: Iterable[object]) -> N
         checker.expect(dumps(state) == before, f"apply({probe!r}) modified its input state")
 
 
+def _check_arguments(checker: _Checker, state: Any) -> None:
+    """Bad seeds and seats are refused with :class:`~boardgames.ConfigurationError`."""
+    game = checker.game
+    calls: list[tuple[str, Any]] = [
+        (f"new_game({seed!r})", lambda seed=seed: game.new_game(seed)) for seed in ("1", 1.0, True)
+    ]
+    calls.extend(
+        (f"observe(state, {player!r})", lambda player=player: game.observe(state, player))
+        for player in (-1, game.players, True, "0")
+    )
+    for call, run in calls:
+        try:
+            run()
+        except ConfigurationError as error:
+            checker.expect(bool(str(error)), f"{call} raised ConfigurationError without a message")
+        except Exception as error:
+            raise checker.fail(
+                f"{call} raised {type(error).__name__}, not ConfigurationError"
+            ) from error
+        else:
+            raise checker.fail(f"{call} was accepted; it must raise ConfigurationError")
+
+
 def _check_samples(checker: _Checker, state: Any, sample_seed: int) -> int:
     game = checker.game
     mover = game.current_player(state)
@@ -142,6 +165,8 @@ def check_game(
 ) -> ConformanceReport:
     """Check ``game`` against the protocol by playing random games from ``seeds``.
 
+    First: ``new_game`` refuses a seed that is not an int, and ``observe`` a player that is
+    not a seat (a bool included), with :class:`~boardgames.ConfigurationError`.
     At every decision: ``current_player`` is ``None`` iff ``is_terminal`` iff
     ``legal_actions`` is empty; legal actions are distinct and in a stable order; each one
     applies to a state that passes ``check_state``; actions that are not legal now (and a
@@ -172,6 +197,8 @@ def check_game(
         choices = random.Random(seed)
         state = game.new_game(seed)
         checker.expect(game.new_game(seed) == state, "new_game is not deterministic")
+        if not games:
+            _check_arguments(checker, state)
         states = [state]
         actions: list[Any] = []
         seen: list[Any] = []

@@ -75,6 +75,20 @@ class _NotTerminalAtEnd(_Wrapped):
         return False
 
 
+class _AnySeat(_Wrapped):
+    """Treats any player number as a seat, wrapping around."""
+
+    def observe(self, state: MagellanState, player: int) -> MagellanObservation:
+        return super().observe(state, player % state.players)
+
+
+class _WrongSeedError(_Wrapped):
+    """Fails on a bad seed with a TypeError instead of a ConfigurationError."""
+
+    def new_game(self, seed: int) -> MagellanState:
+        return super().new_game(seed + 0)
+
+
 @pytest.mark.parametrize(
     ("game", "complaint"),
     [
@@ -83,8 +97,18 @@ class _NotTerminalAtEnd(_Wrapped):
         (_UnstableOrder(), "not deterministic"),
         (_RandomSetup(), "new_game is not deterministic"),
         (_NotTerminalAtEnd(), "iff terminal"),
+        (_AnySeat(), r"observe\(state, -1\) was accepted"),
+        (_WrongSeedError(), r"new_game\('1'\) raised TypeError"),
     ],
-    ids=["leaky-observation", "accepts-illegal", "unstable-order", "random-setup", "never-ends"],
+    ids=[
+        "leaky-observation",
+        "accepts-illegal",
+        "unstable-order",
+        "random-setup",
+        "never-ends",
+        "any-seat",
+        "seed-type-error",
+    ],
 )
 def test_kit_catches(game: Any, complaint: str) -> None:
     with pytest.raises(ConformanceError, match=complaint):

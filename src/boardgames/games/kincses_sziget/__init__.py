@@ -24,7 +24,14 @@ import attrs
 import cattrs
 
 from boardgames.core.codec import Codec, configure_tagged_action, make_converter
-from boardgames.core.errors import ConfigurationError, IllegalActionError, InvalidStateError
+from boardgames.core.errors import InvalidStateError
+from boardgames.core.guards import (
+    check_seat,
+    check_seed,
+    describe_configuration,
+    foreign_state,
+    foreign_state_action,
+)
 from boardgames.core.protocol import GameInfo, OptionSpec, OptionValue, PlayerId
 from boardgames.games.kincses_sziget import rules
 from boardgames.games.kincses_sziget.actions import Action, PublicAction
@@ -215,6 +222,18 @@ def _codec() -> Codec:
     )
 
 
+def _configuration(state: KincsesState) -> str:
+    """The configuration ``state`` was made for, for error messages."""
+    return describe_configuration(
+        state.players,
+        {
+            "max_turns": state.max_turns,
+            "reveal_shown_cards": state.reveal_shown_cards,
+            "tiebreak_by_position": state.tiebreak_by_position,
+        },
+    )
+
+
 class KincsesSziget:
     """Irány a Kincses Sziget! for 2 to 4 players.
 
@@ -305,17 +324,9 @@ class KincsesSziget:
             and state.tiebreak_by_position == self._tiebreak
         )
 
-    def _configuration_error(self, state: KincsesState) -> ConfigurationError:
-        return ConfigurationError(
-            f"state is for {state.players} players (max_turns={state.max_turns}, "
-            f"reveal_shown_cards={state.reveal_shown_cards}, "
-            f"tiebreak_by_position={state.tiebreak_by_position}), but this game is {self!r}"
-        )
-
     def new_game(self, seed: int) -> KincsesState:
         """Set up a game from ``seed`` and run it to the first decision."""
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise ConfigurationError(f"seed={seed!r} must be an int")
+        check_seed(seed)
         return rules.new_game(
             self._players,
             seed,
@@ -335,7 +346,7 @@ class KincsesSziget:
             ConfigurationError: ``state`` belongs to another configuration of the game.
         """
         if not self._matches(state):
-            raise self._configuration_error(state)
+            raise foreign_state(self, _configuration(state))
         return rules.legal_actions(state)
 
     def apply(self, state: KincsesState, action: Action) -> KincsesState:
@@ -345,17 +356,12 @@ class KincsesSziget:
             IllegalActionError: ``action`` is not legal in ``state``.
         """
         if not self._matches(state):
-            raise IllegalActionError(
-                f"illegal action {action!r}: the state belongs to a different configuration "
-                f"than {self!r}"
-            )
+            raise foreign_state_action(self, action, _configuration(state))
         return rules.apply(state, action)
 
     def observe(self, state: KincsesState, player: PlayerId) -> KincsesObservation:
         """Return what ``player`` knows of ``state``."""
-        if type(player) is not int or not 0 <= player < state.players:
-            raise ConfigurationError(f"player={player!r} is not a seat (0 to {state.players - 1})")
-        return observe(state, player)
+        return observe(state, check_seat(player, state.players))
 
     def score(self, state: KincsesState) -> tuple[float, ...]:
         """Return each captain's score as the final scoring would count it now."""

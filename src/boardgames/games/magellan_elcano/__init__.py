@@ -14,7 +14,14 @@ from functools import cache
 from typing import ClassVar
 
 from boardgames.core.codec import Codec, configure_tagged_action, make_converter
-from boardgames.core.errors import ConfigurationError, IllegalActionError, InvalidStateError
+from boardgames.core.errors import ConfigurationError, InvalidStateError
+from boardgames.core.guards import (
+    check_seat,
+    check_seed,
+    describe_configuration,
+    foreign_state,
+    foreign_state_action,
+)
 from boardgames.core.play import Bot
 from boardgames.core.protocol import GameInfo, OptionSpec, OptionValue, PlayerId
 from boardgames.games.magellan_elcano import rules
@@ -97,6 +104,11 @@ def _codec() -> Codec:
     )
 
 
+def _configuration(state: MagellanState) -> str:
+    """The configuration ``state`` was made for, for error messages."""
+    return describe_configuration(state.players, {"storm_variant": state.storms})
+
+
 class MagellanElcano:
     """Magellan: Elcano for 2 to 5 players, with the storm deck at 5 (or at 4 as a variant).
 
@@ -156,16 +168,11 @@ class MagellanElcano:
 
     def new_game(self, seed: int) -> MagellanState:
         """Set up a game from ``seed``: start player, crew and ocean decks shuffled, phase A."""
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise ConfigurationError(f"seed={seed!r} must be an int")
+        check_seed(seed)
         return rules.new_game(self._players, self.storms, seed)
 
-    def _check_config(self, state: MagellanState) -> None:
-        if state.players != self._players or state.storms != self.storms:
-            raise ConfigurationError(
-                f"state is for {state.players} players (storms={state.storms}), "
-                f"but this game is {self!r}"
-            )
+    def _matches(self, state: MagellanState) -> bool:
+        return state.players == self._players and state.storms == self.storms
 
     def current_player(self, state: MagellanState) -> PlayerId | None:
         """Return the captain to play or pass, or ``None`` when the game is over."""
@@ -177,8 +184,8 @@ class MagellanElcano:
         Raises:
             ConfigurationError: ``state`` belongs to another configuration of the game.
         """
-        if state.players != self._players or state.storms != self.storms:
-            self._check_config(state)
+        if not self._matches(state):
+            raise foreign_state(self, _configuration(state))
         return rules.legal_actions(state)
 
     def apply(self, state: MagellanState, action: Action) -> MagellanState:
@@ -187,18 +194,13 @@ class MagellanElcano:
         Raises:
             IllegalActionError: ``action`` is not legal in ``state``.
         """
-        if state.players != self._players or state.storms != self.storms:
-            raise IllegalActionError(
-                f"illegal action {action!r}: the state belongs to a different configuration "
-                f"({state.players} players, storms={state.storms}) than {self!r}"
-            )
+        if not self._matches(state):
+            raise foreign_state_action(self, action, _configuration(state))
         return rules.apply(state, action)
 
     def observe(self, state: MagellanState, player: PlayerId) -> MagellanObservation:
         """Return what ``player`` knows of ``state``."""
-        if not 0 <= player < state.players:
-            raise ConfigurationError(f"player={player!r} is not a seat (0 to {state.players - 1})")
-        return observe(state, player)
+        return observe(state, check_seat(player, state.players))
 
     def score(self, state: MagellanState) -> tuple[float, ...]:
         """Return each captain's victory points so far."""

@@ -13,8 +13,17 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import ClassVar
 
+import attrs
+
 from boardgames.core.codec import Codec, make_converter
-from boardgames.core.errors import ConfigurationError, IllegalActionError, InvalidStateError
+from boardgames.core.errors import InvalidStateError
+from boardgames.core.guards import (
+    check_seat,
+    check_seed,
+    describe_configuration,
+    foreign_state,
+    foreign_state_action,
+)
 from boardgames.core.protocol import GameInfo, OptionSpec, OptionValue, PlayerId
 from boardgames.games.morgans_magic_map import rules
 from boardgames.games.morgans_magic_map.actions import (
@@ -167,6 +176,11 @@ def _codec() -> Codec:
     )
 
 
+def _configuration(state: MorganState) -> str:
+    """The configuration ``state`` was made for, for error messages."""
+    return describe_configuration(state.players, attrs.asdict(state.variant))
+
+
 class MorgansMagicMap:
     """Morgan's Magic Map for 2 to 4 players.
 
@@ -270,8 +284,7 @@ class MorgansMagicMap:
 
     def new_game(self, seed: int) -> MorganState:
         """Set up a game from ``seed``: map, decks, hands, start player; pawns to place."""
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise ConfigurationError(f"seed={seed!r} must be an int")
+        check_seed(seed)
         return rules.new_game(self._players, self.variant, seed)
 
     def _matches(self, state: MorganState) -> bool:
@@ -288,10 +301,7 @@ class MorgansMagicMap:
             ConfigurationError: ``state`` belongs to another configuration of the game.
         """
         if not self._matches(state):
-            raise ConfigurationError(
-                f"state is for {state.players} players with {state.variant!r}, "
-                f"but this game is {self!r}"
-            )
+            raise foreign_state(self, _configuration(state))
         return rules.legal_actions(state)
 
     def apply(self, state: MorganState, action: Action) -> MorganState:
@@ -301,17 +311,12 @@ class MorgansMagicMap:
             IllegalActionError: ``action`` is not legal in ``state``.
         """
         if not self._matches(state):
-            raise IllegalActionError(
-                f"illegal action {action!r}: the state belongs to a different configuration "
-                f"({state.players} players, {state.variant!r}) than {self!r}"
-            )
+            raise foreign_state_action(self, action, _configuration(state))
         return rules.apply(state, action)
 
     def observe(self, state: MorganState, player: PlayerId) -> MorganObservation:
         """Return what ``player`` knows of ``state``."""
-        if type(player) is not int or not 0 <= player < state.players:
-            raise ConfigurationError(f"player={player!r} is not a seat (0 to {state.players - 1})")
-        return observe(state, player)
+        return observe(state, check_seat(player, state.players))
 
     def score(self, state: MorganState) -> tuple[float, ...]:
         """Return each pirate's doubloons + set bonuses + treasure values."""

@@ -162,6 +162,7 @@ class IslandMap:
         "_key_counts",
         "_moves",
         "_search",
+        "_shared",
         "at",
         "tiles",
     )
@@ -174,6 +175,7 @@ class IslandMap:
         self._frontier: dict[Cell, tuple[int, int, tuple[tuple[int, TileId], ...]]] | None = None
         self._key_counts: dict[int, int] | None = None
         self._search: _Search | None = None
+        self._shared: list[tuple[int, int, tuple[tuple[int, TileId], ...]]] | None = None
 
     @property
     def connected(self) -> bool:
@@ -339,36 +341,43 @@ class IslandMap:
     def _rejoins_somewhere(self, tile: TileId) -> bool:
         """Whether ``tile``, whose lifting leaves the map in parts, fits a cell touching all.
 
-        Such a cell touches the smallest part, so only the empty cells around that part's
-        tiles are tried.
+        The parts are read from the depth-first search (as in :meth:`_Search.part_of`)
+        rather than listed, and only the empty cells touching at least as many tiles as
+        there are parts are tried.
         """
-        group_of = self._groups_without(tile)
-        sizes: dict[int, int] = {}
-        for part in group_of.values():
-            sizes[part] = sizes.get(part, 0) + 1
-        groups = len(sizes)
+        search = self._dfs()
+        cut = search.cut_children(tile)
+        groups = len(cut) + search.roots - 1 + (0 if search.is_root[tile] else 1)
         if groups > 4:  # a cell touches at most four tiles
             return False
-        smallest = min(sizes, key=lambda part: (sizes[part], part))
-        frontier = self._frontier_cells()
-        tiles = self.tiles
-        candidates = set()
-        for other, part in group_of.items():
-            if part == smallest:
-                x, y, _ = tiles[other]
-                for dx, dy in DIRECTION_OFFSETS:
-                    if (x + dx, y + dy) in frontier:
-                        candidates.add((x + dx, y + dy))
+        if self._shared is None:
+            self._shared = [
+                entry for entry in self._frontier_cells().values() if len(entry[2]) >= 2
+            ]
+        candidates = self._shared if groups >= 2 else self._frontier_cells().values()
         fits = _FITS[tile]
-        for cell in candidates:
-            mask, terrain, neighbours = frontier[cell]
+        order = search.order
+        tree = search.tree
+        own = tree[tile]
+        for mask, terrain, neighbours in candidates:
+            if len(neighbours) < groups:
+                continue
             touched = 0
             for side, other in neighbours:
                 if other == tile:
                     mask &= ~(1 << side)
                     terrain &= ~(1 << side)
+                    continue
+                part = 0
+                if tree[other] != own:
+                    part = 5 + tree[other]
                 else:
-                    touched |= 1 << group_of[other]
+                    rank = order[other]
+                    for index, (first, last) in enumerate(cut, start=1):
+                        if first <= rank < last:
+                            part = index
+                            break
+                touched |= 1 << part
             if touched.bit_count() == groups and fits >> (mask << 4 | terrain) & 1:
                 return True
         return False
@@ -388,7 +397,7 @@ class _Search:
     parts left by lifting a tile are known without searching again.
     """
 
-    __slots__ = ("articulation", "children", "low", "order", "roots", "size", "tree")
+    __slots__ = ("articulation", "children", "is_root", "low", "order", "roots", "size", "tree")
 
     def __init__(self, tiles: tuple[Placement, ...], at: dict[Cell, TileId]) -> None:
         count = len(tiles)
@@ -397,6 +406,7 @@ class _Search:
         size = [1] * count
         children: list[list[TileId]] = [[] for _ in range(count)]
         tree = [0] * count
+        is_root = [False] * count
         articulation: set[TileId] = set()
         roots = 0
         counter = 0
@@ -405,6 +415,7 @@ class _Search:
                 continue
             roots += 1
             tree[root] = roots - 1
+            is_root[root] = True
             order[root] = low[root] = counter
             counter += 1
             stack: list[tuple[TileId, int]] = [(root, 0)]
@@ -442,37 +453,50 @@ class _Search:
         self.articulation = frozenset(articulation)
         self.roots = roots
         self.tree = tree
+        self.is_root = is_root
+
+    def cut_children(self, tile: TileId) -> list[tuple[int, int]]:
+        """The discovery-order ranges of the subtrees that lifting ``tile`` cuts off.
+
+        A tree child whose subtree cannot reach above ``tile`` becomes a part of its own;
+        its tiles are those discovered in ``[first, last)``.
+        """
+        order = self.order
+        rank = order[tile]
+        size = self.size
+        low = self.low
+        return [
+            (order[child], order[child] + size[child])
+            for child in self.children[tile]
+            if low[child] >= rank
+        ]
+
+    def part_of(self, tile: TileId, cut: list[tuple[int, int]], other: TileId) -> int:
+        """The part ``other`` is in once ``tile`` is lifted (``cut`` from :meth:`cut_children`).
+
+        Numbered as in :meth:`parts_without`.
+        """
+        if self.tree[other] != self.tree[tile]:
+            return 5 + self.tree[other]
+        rank = self.order[other]
+        for index, (first, last) in enumerate(cut, start=1):
+            if first <= rank < last:
+                return index
+        return 0
 
     def parts_without(self, tile: TileId) -> dict[TileId, int]:
         """Return the part index of every other tile once ``tile`` is removed.
 
-        In ``tile``'s own search tree, each tree child whose subtree cannot reach above
-        ``tile`` becomes its own part (1 to 4) and everything else stays in part 0; the
-        tiles of every other search tree (a split map) form one part each (5 and up).
+        In ``tile``'s own search tree, each cut-off subtree (:meth:`cut_children`) becomes
+        its own part (1 to 4) and everything else stays in part 0; the tiles of every other
+        search tree (a split map) form one part each (5 and up).
         """
-        order = self.order
-        tree = self.tree
-        own = tree[tile]
-        cut = [
-            (order[child], order[child] + self.size[child])
-            for child in self.children[tile]
-            if self.low[child] >= order[tile]
-        ]
-        result: dict[TileId, int] = {}
-        for other in range(len(order)):
-            if other == tile:
-                continue
-            if tree[other] != own:
-                result[other] = 5 + tree[other]
-                continue
-            rank = order[other]
-            part = 0
-            for index, (first, last) in enumerate(cut, start=1):
-                if first <= rank < last:
-                    part = index
-                    break
-            result[other] = part
-        return result
+        cut = self.cut_children(tile)
+        return {
+            other: self.part_of(tile, cut, other)
+            for other in range(len(self.order))
+            if other != tile
+        }
 
 
 @lru_cache(maxsize=512)

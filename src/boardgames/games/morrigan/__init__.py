@@ -16,8 +16,17 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import ClassVar
 
+import attrs
+
 from boardgames.core.codec import Codec, configure_tagged_action, make_converter
-from boardgames.core.errors import ConfigurationError, IllegalActionError, InvalidStateError
+from boardgames.core.errors import InvalidStateError
+from boardgames.core.guards import (
+    check_seat,
+    check_seed,
+    describe_configuration,
+    foreign_state,
+    foreign_state_action,
+)
 from boardgames.core.play import Bot
 from boardgames.core.protocol import GameInfo, OptionSpec, OptionValue, PlayerId
 from boardgames.games.morrigan import rules
@@ -204,6 +213,11 @@ def _codec() -> Codec:
     )
 
 
+def _configuration(state: MorriganState) -> str:
+    """The configuration ``state`` was made for, for error messages."""
+    return describe_configuration(state.players, attrs.asdict(state.options))
+
+
 class Morrigan:
     """Morrigan for 2 to 5 players (3 to 5 as published, 2 as a variant).
 
@@ -302,8 +316,7 @@ class Morrigan:
 
     def new_game(self, seed: int) -> MorriganState:
         """Shuffle, deal 5 cards each, pick the first player from ``seed`` and start."""
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise ConfigurationError(f"seed={seed!r} must be an int")
+        check_seed(seed)
         return rules.new_game(self._players, self._options, seed)
 
     def _mine(self, state: MorriganState) -> bool:
@@ -320,7 +333,7 @@ class Morrigan:
             ConfigurationError: ``state`` belongs to another configuration of the game.
         """
         if not self._mine(state):
-            raise ConfigurationError(f"the state is not for {self!r}")
+            raise foreign_state(self, _configuration(state))
         return rules.legal_actions(state)
 
     def apply(self, state: MorriganState, action: Action) -> MorriganState:
@@ -330,17 +343,12 @@ class Morrigan:
             IllegalActionError: ``action`` is not legal in ``state``.
         """
         if not self._mine(state):
-            raise IllegalActionError(
-                f"illegal action {action!r}: the state belongs to a different configuration "
-                f"than {self!r}"
-            )
+            raise foreign_state_action(self, action, _configuration(state))
         return rules.apply(state, action)
 
     def observe(self, state: MorriganState, player: PlayerId) -> MorriganObservation:
         """Return what ``player`` knows of ``state``."""
-        if type(player) is not int or not 0 <= player < state.players:
-            raise ConfigurationError(f"player={player!r} is not a seat (0 to {state.players - 1})")
-        return observe(state, player)
+        return observe(state, check_seat(player, state.players))
 
     def score(self, state: MorriganState) -> tuple[float, ...]:
         """Return 1 for the winner and 0 for the others, or else everyone's prestige."""
