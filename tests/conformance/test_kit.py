@@ -121,3 +121,19 @@ def test_report_counts_what_was_checked() -> None:
     assert report.decisions * 2 * 2 == report.samples
     assert report.actions_applied >= report.decisions
     assert 0 == report.truncated
+
+
+class _MutatesOnRefusal(_Wrapped):
+    """Writes into the state it is given before refusing an action."""
+
+    def apply(self, state: MagellanState, action: Action) -> MagellanState:
+        try:
+            return super().apply(state, action)
+        except boardgames.IllegalActionError:
+            object.__setattr__(state, "history", (*state.history, (0, Pass())))
+            raise
+
+
+def test_kit_catches_a_refusal_that_modifies_the_state() -> None:
+    with pytest.raises(ConformanceError, match="modified its input state"):
+        check_game(_MutatesOnRefusal(), seeds=(1,))

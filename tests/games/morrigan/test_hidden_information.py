@@ -20,6 +20,9 @@ from boardgames.games.morrigan import (
     MorriganState,
     PlaySpecial,
     Reinforce,
+    ReinforcedFaceDown,
+    Stake,
+    Staked,
     TakeFromDiscard,
     Zone,
 )
@@ -270,3 +273,30 @@ def test_the_rendered_observation_shows_only_the_observers_hand(
     assert "your hand (seat 1)" in text
     assert "seat 0 hand:" not in text
     assert "seat 0 hand:" in game.render_state(state)
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_the_public_history_holds_every_decision_with_face_down_cards_unnamed(
+    make_game: Callable[..., Morrigan], seed: int
+) -> None:
+    """Every player sees the whole history; the card of a reinforcement or a stake is not named.
+
+    "The other players now have the opportunity to place one card from their hand, face
+    down, under the Adversary played." "Each participant must take a card of his choice
+    from his hand and place it in front of him, face down". The history shows that such a
+    card was placed (and a stake's Blessing, which is played face up), never the card.
+    """
+    game = make_game(4)
+    record = boardgames.play(game, [boardgames.RandomBot()] * 4, seed=seed)
+    states = list(boardgames.replay(record))
+    expected = []
+    for state, action in zip(states, record.actions, strict=False):
+        public: object = action
+        if isinstance(action, Reinforce):
+            public = ReinforcedFaceDown()
+        elif isinstance(action, Stake):
+            public = Staked(action.blessed)
+        expected.append((state.turn, state.to_move, public))
+    for seat in range(4):
+        assert expected == list(game.observe(states[-1], seat).history)
+    assert any(isinstance(entry[2], ReinforcedFaceDown) for entry in expected)

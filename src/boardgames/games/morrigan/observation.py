@@ -141,7 +141,7 @@ class MorriganObservation:
         target: The target chosen for the next reinforcement, if any.
         floors: How many cards of each hand everyone knows are not Action cards.
         clues: What the observer knows about cards he cannot see.
-        history: The public decisions of the current round.
+        history: Every decision of the game, face-down cards not named.
         winner: The player who beat Maletar, if any.
         truncated: Whether the game was stopped by ``max_turns``.
     """

@@ -925,9 +925,6 @@ def _begin_turn(table: _Table, seat: PlayerId) -> None:
         table.discard(expired)
     table.reinforced = frozenset()
     table.target = None
-    oldest = table.turn - table.players
-    if table.history and table.history[0][0] <= oldest:
-        table.history = tuple(entry for entry in table.history if entry[0] > oldest)
     table.to_move = seat
     if _prestige(table.territories[seat], table.won[seat]) >= DUEL_PRESTIGE:
         table.phase = Phase.TURN_START

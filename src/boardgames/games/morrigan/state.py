@@ -279,7 +279,8 @@ class MorriganState:
         floors: For each player, how many cards of his hand everyone knows are not Action
             cards (after a lost duel his whole remaining hand is such).
         clues: What each player knows about cards he cannot see (see :class:`Clue`).
-        history: The public decisions of the current round (the last ``players`` turns).
+        history: Every decision of the game, as everybody saw it (face-down cards not
+            named), in order.
         winner: The duelist who beat Maletar, if any.
         truncated: Whether the game was stopped by ``max_turns``.
         rng: The random stream.
