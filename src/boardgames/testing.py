@@ -17,8 +17,9 @@ observation looks the same to that player and offers him the same actions).
 
 from __future__ import annotations
 
+import functools
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import attrs
@@ -83,7 +84,23 @@ def _round_trip(checker: _Checker, value: object, what: str) -> None:
     checker.expect(dumps(again) == text, f"{what} dumps differently after a round-trip")
 
 
-def _fields(value: object) -> tuple[object, ...]:
+def _expect_error(
+    checker: _Checker, call: str, run: Callable[[], object], expected: type[BoardgamesError]
+) -> None:
+    """Check that ``run()`` raises ``expected`` (with a message) and nothing else."""
+    try:
+        run()
+    except expected as error:
+        checker.expect(bool(str(error)), f"{call} raised {expected.__name__} without a message")
+    except Exception as error:
+        raise checker.fail(
+            f"{call} raised {type(error).__name__}, not {expected.__name__}"
+        ) from error
+    else:
+        raise checker.fail(f"{call} was accepted; it must raise {expected.__name__}")
+
+
+def _fields(value: Any) -> tuple[object, ...]:
     """The field values of an attrs instance (nothing for other types)."""
     if not attrs.has(type(value)):
         return ()
@@ -97,16 +114,12 @@ def _check_rejects(checker: _Checker, state: Any, probes: Iterable[object]) -> N
     tried = []
     for probe in probes:
         tried.append(probe)
-        try:
-            game.apply(state, probe)
-        except IllegalActionError as error:
-            checker.expect(bool(str(error)), "IllegalActionError without a message")
-        except Exception as error:
-            raise checker.fail(
-                f"apply({probe!r}) raised {type(error).__name__}, not IllegalActionError"
-            ) from error
-        else:
-            raise checker.fail(f"apply accepted {probe!r}, which is not a legal action")
+        _expect_error(
+            checker,
+            f"apply({probe!r})",
+            functools.partial(game.apply, state, probe),
+            IllegalActionError,
+        )
         # A cheap check per probe (a field replaced), a full one after all of them.
         checker.expect(
             all(now is then for now, then in zip(_fields(state), fields, strict=True)),
@@ -129,16 +142,7 @@ def _check_arguments(checker: _Checker, state: Any) -> None:
         for player in (-1, game.players, True, "0")
     )
     for call, run in calls:
-        try:
-            run()
-        except ConfigurationError as error:
-            checker.expect(bool(str(error)), f"{call} raised ConfigurationError without a message")
-        except Exception as error:
-            raise checker.fail(
-                f"{call} raised {type(error).__name__}, not ConfigurationError"
-            ) from error
-        else:
-            raise checker.fail(f"{call} was accepted; it must raise ConfigurationError")
+        _expect_error(checker, call, run, ConfigurationError)
 
 
 def _check_samples(checker: _Checker, state: Any, sample_seed: int) -> int:
