@@ -15,7 +15,7 @@ from collections.abc import Iterator
 import pytest
 
 import boardgames
-from boardgames.games.morgans_magic_map.components import DIRECTION_OFFSETS, Cell, Rotation
+from boardgames.games.morgans_magic_map.components import DIRECTION_OFFSETS, Cell
 from boardgames.games.morgans_magic_map.geometry import (
     IslandMap,
     Placement,
@@ -41,8 +41,7 @@ def naive_moves(tiles: tuple[Placement, ...], tile: int) -> tuple[TileMove, ...]
             moved = list(tiles)
             moved[tile] = (cell[0], cell[1], rotation)
             if edges_match(moved):
-                turn: Rotation = rotation  # type: ignore[assignment]
-                found.append((cell, turn, is_connected(moved)))
+                found.append((cell, rotation, is_connected(moved)))
     return tuple(found)
 
 
