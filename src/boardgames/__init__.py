@@ -19,7 +19,15 @@ from boardgames.core.errors import (
     UnknownGameError,
 )
 from boardgames.core.play import Bot, play
-from boardgames.core.protocol import Game, GameFactory, GameInfo, OptionSpec, OptionValue, PlayerId
+from boardgames.core.protocol import (
+    DescribesActions,
+    Game,
+    GameFactory,
+    GameInfo,
+    OptionSpec,
+    OptionValue,
+    PlayerId,
+)
 from boardgames.core.record import GameRecord, replay
 from boardgames.core.registry import (
     game_info,
@@ -37,6 +45,7 @@ __all__ = [
     "Bot",
     "Codec",
     "ConfigurationError",
+    "DescribesActions",
     "Game",
     "GameFactory",
     "GameInfo",

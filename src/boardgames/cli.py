@@ -77,7 +77,7 @@ class _Announced:
     """Wrap a bot so that each of its moves is printed as ``seat N: <move>``."""
 
     def __init__(
-        self, bot: Bot[Any, Any], seat: int, sink: TextIO, describe: Callable[[Any], str]
+        self, bot: Bot[Any, Any], seat: int, sink: TextIO, describe: Callable[[Any, Any], str]
     ) -> None:
         self._bot = bot
         self._seat = seat
@@ -89,7 +89,8 @@ class _Announced:
 
     def choose(self, observation: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
         action = self._bot.choose(observation, legal_actions, rng)
-        print(f"seat {self._seat}: {self._describe(action)}", file=self._sink, flush=True)
+        text = self._describe(observation, action)
+        print(f"seat {self._seat}: {text}", file=self._sink, flush=True)
         return action
 
 
@@ -232,6 +233,31 @@ def _command_games(arguments: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _describer(
+    game: Game[Any, Any, Any], seat: int, humans: Sequence[int]
+) -> Callable[[Any, Any], str]:
+    """How ``seat``'s moves are printed: as the people at the table (``humans``) see them.
+
+    Without a person at the table (or with only ``seat``'s own), a move is printed whole.
+    Otherwise it is printed as the game's ``describe_action`` shows it to the other people,
+    or as ``moved`` when they would see it differently or the game lacks the hook: the
+    text of an action may name a card played face down.
+    """
+    viewers = [human for human in humans if human != seat]
+    if not viewers:
+        return lambda observation, action: str(action)
+    # The DescribesActions hook, looked up by name (isinstance results are cached per class).
+    describe_action: Callable[[Any, Any, int], str] | None = getattr(game, "describe_action", None)
+    if describe_action is None:
+        return lambda observation, action: "moved"
+
+    def describe(observation: Any, action: Any) -> str:
+        texts = {describe_action(observation, action, viewer) for viewer in viewers}
+        return texts.pop() if len(texts) == 1 else "moved"
+
+    return describe
+
+
 def _command_play(arguments: argparse.Namespace) -> int:
     sink = sys.stdout
     info = game_info(arguments.name)
@@ -248,14 +274,11 @@ def _command_play(arguments: argparse.Namespace) -> int:
             )
     game = make(arguments.name, len(seats), **_parse_options(info, arguments.option))
     seed = random.SystemRandom().randrange(1 << 32) if arguments.seed is None else arguments.seed
-    humans = any(spec.name == "human" for spec in specs)
-    bots: list[Bot[Any, Any]] = []
-    for seat, spec in enumerate(specs):
-        bot = make_bot(spec, game)
-        # With a person at the table, a bot's move is not named: its text may show what
-        # that person must not see (a card played face down). The table shows the rest.
-        hidden = humans and spec.name != "human"
-        bots.append(_Announced(bot, seat, sink, (lambda _: "moved") if hidden else str))
+    humans = [seat for seat, spec in enumerate(specs) if spec.name == "human"]
+    bots: list[Bot[Any, Any]] = [
+        _Announced(make_bot(spec, game), seat, sink, _describer(game, seat, humans))
+        for seat, spec in enumerate(specs)
+    ]
     print(_describe_game(game, seed), file=sink)
     print("seats: " + ", ".join(f"{seat} {kind}" for seat, kind in enumerate(seats)), file=sink)
     try:

@@ -25,7 +25,7 @@ from typing import Any
 import attrs
 
 from boardgames.core.errors import BoardgamesError, ConfigurationError, IllegalActionError
-from boardgames.core.protocol import Game
+from boardgames.core.protocol import DescribesActions, Game
 from boardgames.core.record import GameRecord, replay
 from boardgames.serialization import dumps, loads
 
@@ -145,6 +145,34 @@ def _check_arguments(checker: _Checker, state: Any) -> None:
         _expect_error(checker, call, run, ConfigurationError)
 
 
+def _check_descriptions(checker: _Checker, state: Any, legal: Sequence[Any]) -> None:
+    """``describe_action`` tells no seat more about a move than his next observation."""
+    game = checker.game
+    if not isinstance(game, DescribesActions):
+        return
+    mover = game.current_player(state)
+    if mover is None:
+        return
+    observation = game.observe(state, mover)
+    after = [game.apply(state, action) for action in legal]
+    for viewer in range(game.players):
+        said: dict[Any, tuple[Any, str]] = {}
+        for action, next_state in zip(legal, after, strict=True):
+            text = game.describe_action(observation, action, viewer)
+            checker.expect(
+                isinstance(text, str) and bool(text),
+                f"describe_action({action!r}) for seat {viewer} is not a non-empty str",
+            )
+            if viewer == mover:
+                continue
+            other, other_text = said.setdefault(game.observe(next_state, viewer), (action, text))
+            checker.expect(
+                other_text == text,
+                f"describe_action tells seat {viewer} {other!r} ({other_text!r}) from "
+                f"{action!r} ({text!r}), which leave him the same observation",
+            )
+
+
 def _check_samples(checker: _Checker, state: Any, sample_seed: int) -> int:
     game = checker.game
     mover = game.current_player(state)
@@ -197,8 +225,11 @@ def check_game(
     ``score`` and ``ranking`` have one entry per seat. Every ``sample_every`` decisions, for
     each seat: the observation round-trips, and states drawn by ``sample_state`` pass
     ``check_state``, look the same to that seat and, for the seat to move, offer the same
-    legal actions. At the end: the record replays to the same states and result, and a
-    second game from the same seed with the same actions gives equal states.
+    legal actions; and, if the game has the optional
+    :class:`~boardgames.DescribesActions` hook, two moves that leave a seat with the same
+    observation are described to that seat alike. At the end: the record replays to the
+    same states and result, and a second game from the same seed with the same actions
+    gives equal states.
 
     Args:
         game: The configured game to check.
@@ -259,6 +290,7 @@ def check_game(
             longest = max(longest, len(legal))
             if len(actions) % sample_every == 0:
                 samples += _check_samples(checker, state, seed * 1_000_003 + len(actions))
+                _check_descriptions(checker, state, legal)
             for action in legal:
                 try:
                     after = game.apply(state, action)

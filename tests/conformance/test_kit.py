@@ -75,6 +75,16 @@ class _NotTerminalAtEnd(_Wrapped):
         return False
 
 
+class _NamesFaceDownCards(MagellanElcano):
+    """Tells every seat which card was played face down in a storm (five players)."""
+
+    def __init__(self) -> None:
+        super().__init__(players=5)
+
+    def describe_action(self, observation: MagellanObservation, action: Action, viewer: int) -> str:
+        return str(action)
+
+
 class _AnySeat(_Wrapped):
     """Treats any player number as a seat, wrapping around."""
 
@@ -98,6 +108,7 @@ class _WrongSeedError(_Wrapped):
         (_RandomSetup(), "new_game is not deterministic"),
         (_NotTerminalAtEnd(), "iff terminal"),
         (_AnySeat(), r"observe\(state, -1\) was accepted"),
+        (_NamesFaceDownCards(), r"describe_action tells seat \d PlayFaceDown"),
         (_WrongSeedError(), r"new_game\('1'\) raised TypeError"),
     ],
     ids=[
@@ -107,6 +118,7 @@ class _WrongSeedError(_Wrapped):
         "random-setup",
         "never-ends",
         "any-seat",
+        "names-face-down-cards",
         "seed-type-error",
     ],
 )

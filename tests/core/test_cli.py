@@ -14,6 +14,7 @@ import pytest
 import boardgames
 import boardgames.bots
 from boardgames.cli import EXIT_ABANDONED, EXIT_OK, EXIT_USAGE, HumanBot, main, parse_option_value
+from boardgames.games.magellan_elcano import MagellanElcano
 
 GAME = "magellan-elcano"
 """A registered game with a boolean option, for the option tests."""
@@ -105,18 +106,42 @@ def test_play_with_a_human_seat_asks_again_after_bad_input(
     assert "winner" in out or "tied for first" in out
 
 
-def test_a_human_seat_never_sees_the_other_seats_moves(
+def test_a_human_seat_sees_the_other_seats_moves_as_the_rules_show_them(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A card a bot plays face down (a storm, five seats) is not named to the person."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 1000))
+    seats = "random,human,random,random,random"
+    path = tmp_path / "game.json"
+    arguments = ["play", GAME, "--players", seats, "--seed", "11", "--record", str(path)]
+    assert EXIT_OK == main(arguments)
+    played = moves(capsys.readouterr().out.split("game over after")[0])
+    record = boardgames.loads(path.read_text(encoding="utf-8"))
+    assert isinstance(record, boardgames.GameRecord)
+    game = record.make_game()
+    assert isinstance(game, boardgames.DescribesActions)
+    expected = []
+    for state, action in zip(boardgames.replay(record), record.actions, strict=False):
+        seat = game.current_player(state)
+        assert seat is not None
+        text = game.describe_action(game.observe(state, seat), action, 1)
+        expected.append((seat, str(action) if seat == 1 else text))
+    assert expected == played
+    hidden = [text for seat, text in played if seat != 1 and "face down" in text]
+    assert hidden, "the seed should make a bot play a card face down"
+    assert all(not re.search(r"\d", text) for text in hidden)
+
+
+def test_without_the_describe_hook_other_seats_moves_are_only_announced(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """A bot's move text may name a card played face down, so it is not printed."""
+    """A game that cannot say how a move looks to the person gets "moved" printed."""
+    monkeypatch.delattr(MagellanElcano, "describe_action")
     monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 1000))
-    seats = "random,human,random,random,random"  # five seats: the storm deck is in play
-    assert EXIT_OK == main(["play", GAME, "--players", seats, "--seed", "11"])
+    assert EXIT_OK == main(["play", GAME, "--players", "random,human,random", "--seed", "3"])
     played = moves(capsys.readouterr().out.split("game over after")[0])
-    assert any(seat == 1 for seat, _ in played)
-    for seat, text in played:
-        if seat != 1:
-            assert "moved" == text
+    assert {"moved"} == {text for seat, text in played if seat != 1}
+    assert any(seat == 1 and text != "moved" for seat, text in played)
 
 
 def test_play_with_bot_specs(capsys: pytest.CaptureFixture[str]) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, TypeVar, runtime_checkable
 
 import attrs
 
@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from boardgames.core.codec import Codec
 
 __all__ = [
+    "DescribesActions",
     "Game",
     "GameFactory",
     "GameInfo",
@@ -225,6 +226,35 @@ class Game(Protocol[StateT, ActionT, ObservationT]):
 
     def render_observation(self, observation: ObservationT) -> str:
         """Describe an observation as readable text, as its player would see the table."""
+        ...
+
+
+@runtime_checkable
+class DescribesActions(Protocol):
+    """The optional hook by which a game says how a decision looks to each seat.
+
+    A game with this method lets tools show one player the others' moves without showing
+    what he may not see: the command line names a bot's move to a person at the table
+    (``boardgames play``) with it. A game without it simply lacks the method, and such
+    tools say only that the seat moved. :func:`boardgames.testing.check_game` checks the
+    hook whenever a game has it: two moves that leave a seat with the same observation
+    must be described to that seat in the same words.
+
+    .. versionadded:: 0.1.0
+    """
+
+    def describe_action(self, observation: Any, action: Any, viewer: PlayerId) -> str:
+        """Return ``action`` as ``viewer`` sees it being taken.
+
+        Args:
+            observation: The observation of the seat taking ``action`` (the seat to move),
+                taken just before.
+            action: One of that seat's legal actions.
+            viewer: The seat the text is for; the mover himself sees his whole action.
+
+        Returns:
+            A short text, such as ``"play the red 5"`` or ``"stake a face-down card"``.
+        """
         ...
 
 

@@ -17,6 +17,7 @@ from boardgames.games.kincses_sziget import (
     SeatView,
 )
 from boardgames.games.kincses_sziget.actions import (
+    BattleAdd,
     Challenge,
     Committed,
     Compose,
@@ -179,3 +180,36 @@ def test_observations_carry_no_opponent_secrets_in_real_games(
                     secret = set(state.commits[other]) - known
                     assert not secret & set(view.commit)
             assert view.commit == state.commits[seat]
+
+
+def test_secret_choices_are_described_to_the_others_as_the_public_history_shows_them(
+    make_game: Callable[..., KincsesSziget],
+) -> None:
+    """The others are told what the public history records of a move; the mover all of it.
+
+    "Everyone prepares for the action in secret": a merchant offer or refusal is only
+    "committed". A card added to a battle composition is not recorded, and is described
+    without naming it.
+    """
+    game = make_game(3)
+    seen_secret = 0
+    for seed in (1, 2):
+        record = boardgames.play(game, [boardgames.RandomBot()] * 3, seed=seed)
+        states = list(boardgames.replay(record))
+        for state, action, after in zip(states, record.actions, states[1:], strict=False):
+            seat = game.current_player(state)
+            assert seat is not None
+            observation = game.observe(state, seat)
+            if isinstance(action, BattleAdd):
+                public = "add a secret card to the battle"
+            elif isinstance(action, DrawEvent):
+                public = str(action)
+            else:
+                logged_seat, logged = after.history[len(state.history)]
+                assert seat == logged_seat
+                public = str(logged)
+            seen_secret += public != str(action)
+            for viewer in range(3):
+                text = game.describe_action(observation, action, viewer)
+                assert (str(action) if viewer == seat else public) == text
+    assert seen_secret

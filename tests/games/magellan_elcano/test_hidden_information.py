@@ -17,6 +17,7 @@ from boardgames.games.magellan_elcano import (
     MagellanObservation,
     MagellanState,
     Place,
+    PlayFaceDown,
 )
 
 
@@ -200,3 +201,26 @@ def test_the_rendered_observation_shows_only_the_observers_hand(
     assert "your hand (seat 1)" in text
     assert "seat 0 hand:" not in text
     assert "seat 0 hand:" in game.render_state(state)
+
+
+def test_a_card_played_face_down_is_described_to_the_others_without_its_name() -> None:
+    """The others see that a card went face down, as the history records it; its player which.
+
+    "The players, on their turn, can play any card face down in a fourth column."
+    """
+    game = boardgames.make("magellan-elcano", players=5)
+    assert isinstance(game, MagellanElcano)
+    record = boardgames.play(game, [boardgames.RandomBot()] * 5, seed=11)
+    states = list(boardgames.replay(record))
+    face_down = 0
+    for state, action, after in zip(states, record.actions, states[1:], strict=False):
+        seat = state.to_move
+        assert seat is not None
+        observation = game.observe(state, seat)
+        seen, public = after.history[len(state.history)]
+        assert seat == seen
+        for viewer in range(5):
+            text = game.describe_action(observation, action, viewer)
+            assert (str(action) if viewer == seat else str(public)) == text
+        face_down += isinstance(action, PlayFaceDown)
+    assert face_down

@@ -194,3 +194,24 @@ def test_observations_round_trip_and_are_checked(
     broken = attrs.evolve(observation, hand_sizes=(5, 4, 4))
     with pytest.raises(boardgames.SerializationError):
         boardgames.loads(boardgames.dumps(broken))
+
+
+def test_every_move_is_described_whole_to_every_seat(
+    make_game: Callable[..., MorgansMagicMap],
+) -> None:
+    """Every decision is taken in the open, so every seat is told the whole action.
+
+    Even "players are permitted to discard one map card from their hand to the discard
+    pile": the discard pile is open to all.
+    """
+    game = make_game(3)
+    record = boardgames.play(game, [boardgames.RandomBot()] * 3, seed=4)
+    kinds = set()
+    for state, action in zip(boardgames.replay(record), record.actions, strict=False):
+        seat = game.current_player(state)
+        assert seat is not None
+        observation = game.observe(state, seat)
+        kinds.add(type(action).__name__)
+        for viewer in range(3):
+            assert str(action) == game.describe_action(observation, action, viewer)
+    assert {"DiscardFromHand", "PlayMapCard", "SelectTile", "Step"} <= kinds

@@ -300,3 +300,27 @@ def test_the_public_history_holds_every_decision_with_face_down_cards_unnamed(
     for seat in range(4):
         assert expected == list(game.observe(states[-1], seat).history)
     assert any(isinstance(entry[2], ReinforcedFaceDown) for entry in expected)
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_moves_are_described_to_the_others_as_the_public_history_shows_them(
+    make_game: Callable[..., Morrigan], seed: int
+) -> None:
+    """A reinforcement or a stake is placed "face down": the others are not told the card.
+
+    ``describe_action`` gives every other seat the text of the public history entry, and
+    the mover his whole action.
+    """
+    game = make_game(4)
+    record = boardgames.play(game, [boardgames.RandomBot()] * 4, seed=seed)
+    states = list(boardgames.replay(record))
+    history = states[-1].history
+    for index, (state, action) in enumerate(zip(states, record.actions, strict=False)):
+        seat = state.to_move
+        assert seat is not None
+        observation = game.observe(state, seat)
+        _, seen, public = history[index]
+        assert seat == seen
+        for viewer in range(4):
+            expected = action if viewer == seat else public
+            assert str(expected) == game.describe_action(observation, action, viewer)

@@ -395,6 +395,21 @@ class KincsesSziget:
         """Describe a full state as text, the track drawn as a grid."""
         return render_state(state)
 
+    def describe_action(
+        self, observation: KincsesObservation, action: Action, viewer: PlayerId
+    ) -> str:
+        """Return ``action``, taken by ``observation``'s seat, as ``viewer`` sees it.
+
+        Secret choices (weapon exchange, kept missions, battle compositions, merchant
+        offers) are named to their player only.
+
+        Raises:
+            ConfigurationError: ``viewer`` is not a seat.
+        """
+        if check_seat(viewer, self._players) == observation.player or not observation.tasks:
+            return str(action)
+        return rules.public_text(observation.tasks[-1], action)
+
     def render_observation(self, observation: KincsesObservation) -> str:
         """Describe an observation as text."""
         return render_observation(observation)

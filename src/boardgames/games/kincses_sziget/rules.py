@@ -1755,6 +1755,16 @@ def _public(step: Step, action: Action) -> PublicAction | None:
     return action  # type: ignore[return-value]
 
 
+def public_text(task: Task, action: Action) -> str:
+    """Describe ``action``, taken at the decision ``task``, as the other players see it."""
+    public = _public(task, action)  # type: ignore[arg-type]
+    if public is not None:
+        return str(public)
+    if action.__class__ is BattleAdd:
+        return "add a secret card to the battle"
+    return str(action)
+
+
 def _illegal(action: object, reason: str) -> IllegalActionError:
     return IllegalActionError(f"illegal action {action!r}: {reason}")
 

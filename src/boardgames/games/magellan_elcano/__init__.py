@@ -238,6 +238,22 @@ class MagellanElcano:
         """Describe an observation as text."""
         return render_observation(observation)
 
+    def describe_action(
+        self, observation: MagellanObservation, action: Action, viewer: PlayerId
+    ) -> str:
+        """Return ``action``, taken by ``observation``'s seat, as ``viewer`` sees it.
+
+        A card played face down is named to its player only.
+
+        Raises:
+            ConfigurationError: ``viewer`` is not a seat.
+        """
+        if check_seat(viewer, self._players) != observation.player and isinstance(
+            action, PlayFaceDown
+        ):
+            return str(FaceDownPlayed())
+        return str(action)
+
     def heuristic_bot(self) -> Bot[MagellanObservation, Action]:
         """Return the game's heuristic bot (``MagellanHeuristicBot``), the ``heuristic`` bot spec.
 

@@ -353,3 +353,16 @@ class MorgansMagicMap:
     def render_observation(self, observation: MorganObservation) -> str:
         """Describe an observation as text."""
         return render_observation(observation)
+
+    def describe_action(
+        self, observation: MorganObservation, action: Action, viewer: PlayerId
+    ) -> str:
+        """Return ``action``, taken by ``observation``'s seat, as ``viewer`` sees it.
+
+        Every decision is public: everyone sees the whole action.
+
+        Raises:
+            ConfigurationError: ``viewer`` is not a seat.
+        """
+        check_seat(viewer, self._players)
+        return str(action)

@@ -386,6 +386,20 @@ class Morrigan:
         """Describe an observation as text."""
         return render_observation(observation)
 
+    def describe_action(
+        self, observation: MorriganObservation, action: Action, viewer: PlayerId
+    ) -> str:
+        """Return ``action``, taken by ``observation``'s seat, as ``viewer`` sees it.
+
+        The card of a reinforcement or a stake is named to its player only.
+
+        Raises:
+            ConfigurationError: ``viewer`` is not a seat.
+        """
+        if check_seat(viewer, self._players) == observation.player:
+            return str(action)
+        return str(rules.public_action(action))
+
     def heuristic_bot(self) -> Bot[MorriganObservation, Action]:
         """Return the game's heuristic bot (``MorriganHeuristicBot``), the ``heuristic`` bot spec.
 

@@ -897,17 +897,19 @@ def apply(state: MorriganState, action: Action) -> MorriganState:
     seat = state.to_move
     assert seat is not None
     table = _Table(state)
-    public: PublicAction
-    if isinstance(action, Reinforce):
-        public = _FACE_DOWN
-    elif isinstance(action, Stake):
-        public = _STAKED[action.blessed]
-    else:
-        public = action
-    entry: HistoryEntry = (state.turn, seat, public)
+    entry: HistoryEntry = (state.turn, seat, public_action(action))
     table.history = (*state.history, entry)
     _HANDLERS[type(action)](table, action)
     return table.freeze()
+
+
+def public_action(action: Action) -> PublicAction:
+    """Return ``action`` as the other players see it: a face-down card is not named."""
+    if isinstance(action, Reinforce):
+        return _FACE_DOWN
+    if isinstance(action, Stake):
+        return _STAKED[action.blessed]
+    return action
 
 
 def _to_menu(table: _Table) -> None:
