@@ -16,6 +16,7 @@ EXPORTED = [
     "Bot",
     "Codec",
     "ConfigurationError",
+    "DescribesActions",
     "Game",
     "GameFactory",
     "GameInfo",
@@ -49,6 +50,7 @@ EXPORTED = [
 CORE_MODULES = [
     "boardgames.core.codec",
     "boardgames.core.errors",
+    "boardgames.core.guards",
     "boardgames.core.play",
     "boardgames.core.protocol",
     "boardgames.core.ranking",
