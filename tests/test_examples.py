@@ -13,7 +13,7 @@ SCRIPTS = sorted(EXAMPLES.glob("*.py"))
 
 
 def test_the_expected_examples_exist() -> None:
-    expected = {"quickstart.py", "save_and_replay.py", "write_a_bot.py"}
+    expected = {"quickstart.py", "run_a_tournament.py", "save_and_replay.py", "write_a_bot.py"}
     assert expected <= {script.name for script in SCRIPTS}
 
 
