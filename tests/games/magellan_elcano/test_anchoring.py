@@ -19,6 +19,7 @@ from boardgames.games.magellan_elcano import (
     PlayCard,
 )
 from boardgames.games.magellan_elcano.components import Colour
+from boardgames.games.magellan_elcano.rules import column_totals
 
 RED, BLUE, GREEN = Colour.RED, Colour.BLUE, Colour.GREEN
 IN_HAND = frozenset({Place.HAND})
@@ -172,6 +173,41 @@ def test_a_tie_awards_nothing_and_the_tied_players_take_their_cards_back(
     assert {2, 8} <= state.crews[1].hand
     assert {0} <= state.crews[2].hand
     assert [(), (), (13,)] == [crew.discard for crew in state.crews]
+
+
+def test_a_tie_below_the_top_does_not_stop_the_largest_sum_from_winning(
+    make_game: Callable[..., MagellanElcano],
+    make_crew: Callable[..., Crew],
+    make_state: Callable[..., MagellanState],
+) -> None:
+    """Red 5 / 7 / 5: seat 1's 7 wins the red card; the two tied 5s simply lose.
+
+    Seat 1 discards his R7; seat 0's R5 and seat 2's R3 + R2 go back to their hands.
+
+    Rulebook: "The player who has the largest sum in a color (i.e. is the strongest in that
+    color) wins all the ocean cards face up of that color" and "All the other crew cards
+    played by all players are taken back into their hands." Ruling A-MAG-6: "a colour is
+    won only by a unique maximum > 0" (the tie rule concerns the largest sum only).
+    """
+    game = make_game(3)
+    crews = [
+        make_crew([0, 1, 2, 3], red=[10]),  # G3/R5 as red 5
+        make_crew([0, 1, 2, 3], red=[12], passed=True),  # R7
+        make_crew([0, 1, 3], red=[9, 11], passed=True),  # G2/R3 + G6/R2 as red 3 + 2
+    ]
+    before = make_state(crews)
+    assert (5, 7, 5) == column_totals(before, RED)
+    state = game.apply(before, Pass())
+    assert ((), (0,), ()) == state.won
+    assert (0.0, 2.0, 0.0) == game.score(state)
+    assert before.ocean_decks[RED][:1] == state.ocean_piles[RED]  # only round 2's card is left
+    assert [(), (12,), ()] == [crew.discard for crew in state.crews]
+    returned: tuple[set[int], set[int], set[int]] = ({10}, set(), {9, 11})
+    for seat, crew in enumerate(state.crews):
+        old = before.crews[seat]
+        assert old.hand | returned[seat] | set(old.deck[:2]) == crew.hand
+        assert ((), (), ()) == crew.columns
+    assert 12 not in state.crews[1].hand
 
 
 def test_leftover_cards_stay_visible_under_the_new_card(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import attrs
 import pytest
 
 import boardgames
@@ -316,3 +317,30 @@ def test_no_face_down_play_without_storms(
     assert not any(isinstance(action, PlayFaceDown) for action in game.legal_actions(state))
     with pytest.raises(boardgames.IllegalActionError, match="storm"):
         game.apply(state, PlayFaceDown(12))
+
+
+@pytest.mark.parametrize("seed", [3, 0, 1])  # first players 0, 1 and 2
+def test_check_state_refuses_another_player_to_move_before_the_first_players_card(
+    make_game: Callable[..., MagellanElcano], seed: int
+) -> None:
+    """At the start of a round only the first player may be to move (ruling A-MAG-4).
+
+    Rulebook: "Starting with the first player and following clockwise, on their turn the
+    players place one of the crew cards from their hand face up on the table." and "Note:
+    the start player must play at least one card, but may pass thereafter."
+    """
+    game = make_game(3)
+    state = game.new_game(seed=seed)
+    first = state.first_player
+    game.check_state(state)
+    for offset in (1, 2):
+        other = (first + offset) % 3
+        wrong = attrs.evolve(state, to_move=other)
+        with pytest.raises(boardgames.InvalidStateError) as caught:
+            game.check_state(wrong)
+        assert "is to move before the first player" in str(caught.value)
+    card = game.legal_actions(state)[0]
+    played = game.apply(state, card)  # once he has played, the next seat is to move
+    assert (first + 1) % 3 == played.to_move
+    game.check_state(played)
+    game.check_state(attrs.evolve(played, to_move=(first + 2) % 3))

@@ -178,3 +178,27 @@ def test_a_card_id_that_is_not_an_int_is_refused(
     offered = card == 0  # PlayCard(0.0, RED) == PlayCard(0, RED), a legal action
     assert_refused(make_game(3), three, play, "not a crew card id", offered=offered)
     assert_refused(make_game(5), five, face_down, "not a crew card id", offered=offered)
+
+
+@pytest.mark.parametrize(("card", "colour"), [(0, 1), (12, 0), (4, 2)])
+def test_a_colour_that_is_a_plain_int_is_refused(
+    make_game: Callable[..., MagellanElcano],
+    opening: MagellanState,
+    card: int,
+    colour: int,
+) -> None:
+    """A colour given as an int is refused, even one equal to an end of the card.
+
+    PlayCard(0, 1) equals PlayCard(0, Colour.BLUE), a legal play of R1/B4, but 1 is not a
+    Colour; the message names the three colours instead of claiming the card lacks that end.
+
+    Rulebook: "When playing a card with two colors, players must decide which color the card
+    will take for the round." Protocol (RULINGS §0.1): "`apply` is pure and rejects anything
+    not in `legal_actions`".
+    """
+    assert CREW_CARDS[card].value(Colour(colour))  # the card has that end
+    play = PlayCard(card, colour)  # type: ignore[arg-type]
+    reason = f"colour {colour} is not a Colour (Colour.RED, Colour.BLUE, Colour.GREEN)"
+    game = make_game(3)
+    assert play in game.legal_actions(opening)  # it equals the legal play with a Colour
+    assert_refused(game, opening, play, reason, offered=True)

@@ -96,3 +96,26 @@ def test_the_two_player_ranking_uses_the_reduced_value(
     state = make_state(crews, round=6, to_move=None, piles=piles, won=won)
     assert (2.0, 3.0) == game.score(state)
     assert (2, 1) == game.ranking(state)
+
+
+@pytest.mark.parametrize(("players", "shown"), [(2, 1), (3, 4)])
+def test_the_face_up_4_1_card_is_shown_as_1_only_with_two_players(
+    make_game: Callable[..., MagellanElcano],
+    make_crew: Callable[..., Crew],
+    make_state: Callable[..., MagellanState],
+    players: int,
+    shown: int,
+) -> None:
+    """The red 4/1 card on the table reads 1 with two players, 4 with three, in every view.
+
+    Rulebook: "When, in phase A (Chart The Course), a 4/1 ocean card is drawn, that card
+    must be immediately rotated to show the value 1 as marked with a 2-player icon."
+    Ruling A-MAG-2: "only cards marked '4/1' change in 2p (worth 1)".
+    """
+    game = make_game(players)
+    crews = [make_crew([0, 1, 2, 3, 4]) for _ in range(players)]
+    state = make_state(crews, piles=((FOURS[0],), (6,), (12,)))
+    line = f"ocean  red: {shown} (deck 5) | blue: 2 (deck 5) | green: 2 (deck 5)"
+    assert line in game.render_state(state).splitlines()
+    for seat in range(players):
+        assert line in game.render_observation(game.observe(state, seat)).splitlines()

@@ -97,6 +97,25 @@ def test_an_empty_deck_is_replaced_by_the_shuffled_discards(
     assert frozenset(discards | {40}) == after.hidden_groups[-1]
 
 
+def test_a_refill_that_takes_the_last_card_leaves_the_deck_empty_until_the_next_draw(
+    make_game: Callable[..., MorgansMagicMap], make_state: Callable[..., MorganState]
+) -> None:
+    """The discards are shuffled only when a card must be drawn from an empty deck.
+
+    Rulebook: "If the map card deck is empty, the discards are shuffled to create a new draw
+    deck." The engine reads it as E9 words it, a shuffle "when the deck runs out during a
+    refill": a refill that needs exactly the deck's last card shuffles nothing (see the
+    docs page, E9).
+    """
+    game = make_game(3)
+    state = drawing(make_state, hands={0: [40, 41, 42]}, map_deck=[43])
+    after = game.apply(state, KeepHand())
+    assert frozenset({40, 41, 42, 43}) == after.hands[0]
+    assert () == after.map_deck
+    assert state.map_discard == after.map_discard
+    assert state.hidden_groups == after.hidden_groups
+
+
 def test_with_no_card_left_anywhere_the_hand_stays_short(
     make_game: Callable[..., MorgansMagicMap], make_state: Callable[..., MorganState]
 ) -> None:

@@ -182,7 +182,10 @@ def apply(state: MagellanState, action: Action) -> MagellanState:
             raise _illegal(action, f"card {card!r} is not a crew card id (an int from 0 to 14)")
         if card not in crew.hand:
             raise _illegal(action, f"card {card!r} is not in seat {seat}'s hand")
-        if type(colour) is not Colour or not _VALUE[card][colour]:
+        if type(colour) is not Colour:
+            colours = ", ".join(f"Colour.{member.name}" for member in Colour)
+            raise _illegal(action, f"colour {colour!r} is not a Colour ({colours})")
+        if not _VALUE[card][colour]:
             raise _illegal(action, f"card {CREW_CARDS[card]} has no {colour} end")
         columns = list(crew.columns)
         columns[colour] = (*columns[colour], card)
@@ -498,6 +501,11 @@ def check_state(state: MagellanState) -> None:
         first = state.crews[state.first_player]
         if state.first_has_played != (any(first.columns) or bool(first.storm)):
             raise fail("first_has_played does not match the first player's cards on the table")
+        if not state.first_has_played and seat != state.first_player:
+            raise fail(
+                f"seat {seat} is to move before the first player ({state.first_player}) "
+                "has played a card"
+            )
     if len(state.ocean_decks) != len(Colour) or len(state.ocean_piles) != len(Colour):
         raise fail("there must be exactly three ocean decks and three ocean piles")
     ocean_won = [card for won in state.won for card in won]
