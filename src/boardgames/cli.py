@@ -74,10 +74,17 @@ class _UsageError(Exception):
 
 
 class _Announced:
-    """Wrap a bot so that each of its moves is printed as ``seat N: <move>``."""
+    """Wrap a bot so that each of its moves is printed as ``seat N: <move>``.
+
+    A move described as ``None`` is not printed.
+    """
 
     def __init__(
-        self, bot: Bot[Any, Any], seat: int, sink: TextIO, describe: Callable[[Any, Any], str]
+        self,
+        bot: Bot[Any, Any],
+        seat: int,
+        sink: TextIO,
+        describe: Callable[[Any, Any], str | None],
     ) -> None:
         self._bot = bot
         self._seat = seat
@@ -90,7 +97,8 @@ class _Announced:
     def choose(self, observation: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
         action = self._bot.choose(observation, legal_actions, rng)
         text = self._describe(observation, action)
-        print(f"seat {self._seat}: {text}", file=self._sink, flush=True)
+        if text is not None:
+            print(f"seat {self._seat}: {text}", file=self._sink, flush=True)
         return action
 
 
@@ -235,24 +243,29 @@ def _command_games(arguments: argparse.Namespace) -> int:
 
 def _describer(
     game: Game[Any, Any, Any], seat: int, humans: Sequence[int]
-) -> Callable[[Any, Any], str]:
+) -> Callable[[Any, Any], str | None]:
     """How ``seat``'s moves are printed: as the people at the table (``humans``) see them.
 
     Without a person at the table (or with only ``seat``'s own), a move is printed whole.
     Otherwise it is printed as the game's ``describe_action`` shows it to the other people,
     or as ``moved`` when they would see it differently or the game lacks the hook: the
-    text of an action may name a card played face down.
+    text of an action may name a card played face down. A move that one of them cannot
+    see at all (``describe_action`` gives ``None``) is not printed.
     """
     viewers = [human for human in humans if human != seat]
     if not viewers:
         return lambda observation, action: str(action)
     # The DescribesActions hook, looked up by name (isinstance results are cached per class).
-    describe_action: Callable[[Any, Any, int], str] | None = getattr(game, "describe_action", None)
+    describe_action: Callable[[Any, Any, int], str | None] | None = getattr(
+        game, "describe_action", None
+    )
     if describe_action is None:
         return lambda observation, action: "moved"
 
-    def describe(observation: Any, action: Any) -> str:
+    def describe(observation: Any, action: Any) -> str | None:
         texts = {describe_action(observation, action, viewer) for viewer in viewers}
+        if None in texts:
+            return None
         return texts.pop() if len(texts) == 1 else "moved"
 
     return describe

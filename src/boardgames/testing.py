@@ -146,7 +146,11 @@ def _check_arguments(checker: _Checker, state: Any) -> None:
 
 
 def _check_descriptions(checker: _Checker, state: Any, legal: Sequence[Any]) -> None:
-    """``describe_action`` tells no seat more about a move than his next observation."""
+    """``describe_action`` tells no seat more about a move than his next observation.
+
+    Moves that leave a seat the same observation are described alike, and as ``None``
+    exactly when that observation is the one before the move.
+    """
     game = checker.game
     if not isinstance(game, DescribesActions):
         return
@@ -156,16 +160,29 @@ def _check_descriptions(checker: _Checker, state: Any, legal: Sequence[Any]) -> 
     observation = game.observe(state, mover)
     after = [game.apply(state, action) for action in legal]
     for viewer in range(game.players):
-        said: dict[Any, tuple[Any, str]] = {}
+        said: dict[Any, tuple[Any, str | None]] = {}
+        before = game.observe(state, viewer)
         for action, next_state in zip(legal, after, strict=True):
             text = game.describe_action(observation, action, viewer)
-            checker.expect(
-                isinstance(text, str) and bool(text),
-                f"describe_action({action!r}) for seat {viewer} is not a non-empty str",
-            )
             if viewer == mover:
+                checker.expect(
+                    isinstance(text, str) and bool(text),
+                    f"describe_action({action!r}) for its own seat is not a non-empty str",
+                )
                 continue
-            other, other_text = said.setdefault(game.observe(next_state, viewer), (action, text))
+            seen = game.observe(next_state, viewer)
+            if seen == before:
+                checker.expect(
+                    text is None,
+                    f"describe_action({action!r}) tells seat {viewer} {text!r} about a move "
+                    "that leaves his observation unchanged; it must be None",
+                )
+            else:
+                checker.expect(
+                    isinstance(text, str) and bool(text),
+                    f"describe_action({action!r}) for seat {viewer} is not a non-empty str",
+                )
+            other, other_text = said.setdefault(seen, (action, text))
             checker.expect(
                 other_text == text,
                 f"describe_action tells seat {viewer} {other!r} ({other_text!r}) from "

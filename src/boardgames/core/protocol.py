@@ -238,12 +238,13 @@ class DescribesActions(Protocol):
     (``boardgames play``) with it. A game without it simply lacks the method, and such
     tools say only that the seat moved. :func:`boardgames.testing.check_game` checks the
     hook whenever a game has it: two moves that leave a seat with the same observation
-    must be described to that seat in the same words.
+    must be described to that seat in the same words, and a move is described as ``None``
+    exactly when it leaves that seat's observation unchanged.
 
     .. versionadded:: 0.1.0
     """
 
-    def describe_action(self, observation: Any, action: Any, viewer: PlayerId) -> str:
+    def describe_action(self, observation: Any, action: Any, viewer: PlayerId) -> str | None:
         """Return ``action`` as ``viewer`` sees it being taken.
 
         Args:
@@ -253,7 +254,9 @@ class DescribesActions(Protocol):
             viewer: The seat the text is for; the mover himself sees his whole action.
 
         Returns:
-            A short text, such as ``"play the red 5"`` or ``"stake a face-down card"``.
+            A short text, such as ``"play the red 5"`` or ``"stake a face-down card"``;
+            ``None`` if ``viewer`` cannot even tell that the move was made (one card of a
+            secret composition whose size is hidden).
         """
         ...
 

@@ -188,8 +188,9 @@ def test_secret_choices_are_described_to_the_others_as_the_public_history_shows_
     """The others are told what the public history records of a move; the mover all of it.
 
     "Everyone prepares for the action in secret": a merchant offer or refusal is only
-    "committed". A card added to a battle composition is not recorded, and is described
-    without naming it.
+    "committed". A card added to a battle composition is not recorded, and not described
+    at all (E4: the others see "only *that* an earlier player has committed, not how many
+    cards").
     """
     game = make_game(3)
     seen_secret = 0
@@ -200,15 +201,16 @@ def test_secret_choices_are_described_to_the_others_as_the_public_history_shows_
             seat = game.current_player(state)
             assert seat is not None
             observation = game.observe(state, seat)
+            public: str | None
             if isinstance(action, BattleAdd):
-                public = "add a secret card to the battle"
+                public = None
             elif isinstance(action, DrawEvent):
                 public = str(action)
             else:
                 logged_seat, logged = after.history[len(state.history)]
                 assert seat == logged_seat
                 public = str(logged)
-            seen_secret += public != str(action)
+            seen_secret += public is None
             for viewer in range(3):
                 text = game.describe_action(observation, action, viewer)
                 assert (str(action) if viewer == seat else public) == text

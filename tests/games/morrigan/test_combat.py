@@ -20,6 +20,7 @@ from boardgames.games.morrigan import (
     Phase,
     PlayAdversary,
     Reinforce,
+    Reinforcement,
 )
 from boardgames.games.morrigan.rules import attack_strength, defence, prestige
 
@@ -206,6 +207,7 @@ def test_curse_doubles_an_adversarys_defence(
     make_game: Callable[..., Morrigan],
     make_state: Callable[..., MorriganState],
     play: Callable[..., MorriganState],
+    kinds: Callable[..., list[CardKind]],
 ) -> None:
     """Adversary 2 + Action 2 with a Curse is 8: an attack of 7 fails, of 9 wins.
 
@@ -219,10 +221,61 @@ def test_curse_doubles_an_adversarys_defence(
     assert 8 == defence(state, adversary)
     lost = play(game, state, Fight(adversary), AddAction(5), AddAction(2), Commit())
     assert () == lost.won[0]
-    assert 2 == len(lost.adversaries[0].reinforcements)  # the Curse stays, public
+    survivors = lost.adversaries[0].reinforcements  # the Curse stays, public
+    assert [K.ACTION_2, K.CURSE] == kinds([r.card for r in survivors])
+    assert all(r.public for r in survivors)
+    assert 8 == defence(lost, adversary)
     state = make_state(3, hands=[[K.ACTION_5, K.ACTION_4]], adversaries=cursed)
     won = play(game, state, Fight(adversary), AddAction(5), AddAction(4), Commit())
     assert (adversary,) == won.won[0]
+
+
+def test_a_curse_placed_in_its_owners_reinforcement_phase_doubles_the_defence(
+    make_game: Callable[..., Morrigan],
+    make_state: Callable[..., MorriganState],
+    play: Callable[..., MorriganState],
+    kinds: Callable[..., list[CardKind]],
+) -> None:
+    """Seat 0 curses an Adversary 3 in his phase 3: 6 fails against it, 5 + 4 = 9 wins.
+
+    Rulebook: "Curse (Malédiction): Double the defence value of an Adversary by placing
+    this card as a reinforcement. Playable only during a reinforcement phase." and erratum
+    E3: "the Curse doubles an Adversary's defence only when placed in its holder's own
+    Reinforcement phase (phase 3)". Ruling A-MOR-9: "it stays under the Adversary if the
+    attack fails (publicly known) and is discarded if the Adversary is defeated."
+    """
+    game = make_game(3)
+    state = make_state(
+        3,
+        hands=[[K.CURSE], [K.ACTION_5, K.ACTION_1, K.ACTION_5, K.ACTION_4]],
+        adversaries=[K.ADVERSARY_3],
+        draw=[K.ORDEAL_1, K.ORDEAL_1],
+    )
+    adversary = state.adversaries[0].card
+    (curse,) = state.hands[0]
+    state = play(game, state, EndActions())
+    assert Phase.REINFORCE_TARGET == state.phase
+    state = play(game, state, ChooseTarget(adversary))
+    assert [Reinforce(K.CURSE)] == list(game.legal_actions(state))
+    state = play(game, state, Reinforce(K.CURSE))
+    assert (1, Phase.ACTION) == (state.active, state.phase)
+    assert (Reinforcement(curse, 0, True, False),) == state.adversaries[0].reinforcements
+    assert 6 == defence(state, adversary)
+    assert game.observe(state, 1).adversaries[0].reinforcements[0].card is None
+    # 5 + 1 = 6 would beat a bare Adversary 3, but not the cursed 6.
+    state = play(game, state, Fight(adversary), AddAction(5), AddAction(1), Commit())
+    assert () == state.won[1]
+    assert (Reinforcement(curse, 0, True, True),) == state.adversaries[0].reinforcements
+    assert [curse] * 3 == [
+        game.observe(state, seat).adversaries[0].reinforcements[0].card for seat in range(3)
+    ]
+    assert [K.ACTION_1, K.ACTION_5] == kinds(state.discard_pile)
+    assert 6 == defence(state, adversary)
+    state = play(game, state, Fight(adversary), AddAction(5), AddAction(4), Commit())
+    assert (adversary,) == state.won[1]
+    assert () == state.adversaries
+    assert 3 == prestige(state, 1)
+    assert [K.ACTION_1, K.ACTION_4, K.ACTION_5, K.ACTION_5, K.CURSE] == kinds(state.discard_pile)
 
 
 def test_a_curse_placed_on_play_is_a_bluff_unless_wide_curse(

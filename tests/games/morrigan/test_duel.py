@@ -20,6 +20,7 @@ from boardgames.games.morrigan import (
     ReinforceMaletar,
     Stake,
 )
+from boardgames.games.morrigan.components import CARD_KINDS
 from boardgames.games.morrigan.rules import prestige
 
 K = CardKind
@@ -262,3 +263,42 @@ def test_prestige_won_in_another_players_turn_counts_for_the_duel(
     assert 15 == prestige(state, 0)
     state = play(game, state, EndActions())
     assert (0, Phase.TURN_START) == (state.active, state.phase)
+
+
+def test_the_duel_draw_reshuffles_an_empty_draw_pile(
+    make_game: Callable[..., Morrigan],
+    make_state: Callable[..., MorriganState],
+    play: Callable[..., MorriganState],
+) -> None:
+    """With no draw pile, the duelist's 2 + 2 cards come from the reshuffled discard pile.
+
+    Ruling A-MOR-15: "Draw pile runs out outside phase 1 (Secret Treasure, duel draws).
+    Ruling: same reshuffle whenever a draw is needed". Rulebook: "He then takes all the
+    Action cards from his new hand and adds up their values. This total is the player's
+    attack strength for the duel."
+    """
+    game = make_game(3)
+    state = make_state(
+        3,
+        hands=[[], [K.ACTION_1], [K.ACTION_1]],
+        territories=FIFTEEN,
+        won=WON,
+        active=2,
+        rest="discard",
+    )
+    state = play(game, state, EndActions())
+    assert (0, Phase.TURN_START) == (state.active, state.phase)
+    assert (0, 94) == (len(state.draw_pile), len(state.discard_pile))
+    old_discard = frozenset(state.discard_pile)
+    state = play(game, state, DeclareDuel())
+    assert state.duel is not None
+    assert (90, ()) == (len(state.draw_pile), state.discard_pile)
+    drawn = state.hands[0] | frozenset(state.duel.attack)
+    assert 4 == len(drawn)
+    assert drawn <= old_discard
+    drawn_actions = sorted(card for card in drawn if CARD_KINDS[card].type is CardType.ACTION)
+    assert drawn_actions == sorted(state.duel.attack)
+    assert drawn_actions  # the seeded shuffle deals this duel some Action cards
+    assert all(CARD_KINDS[card].type is not CardType.ACTION for card in state.hands[0])
+    assert len(state.hands[0]) == state.floors[0]
+    assert (Phase.MALETAR_REINFORCE, 1) == (state.phase, state.to_move)

@@ -131,7 +131,7 @@ def test_all_bluffs_tie_and_a_lone_bluff_wins_an_extra_round(
     play: Callable[..., MorriganState],
     kinds: Callable[..., list[CardKind]],
 ) -> None:
-    """Two bluffs tie; in the extra round a bluff wins when the other player withdraws.
+    """Two bluffs tie; in the extra round seat 2's Action 4 beats seat 3's Blessing bluff.
 
     Rulebook: "A bluff is enough to avoid a tie and win the Ordeal if no other tied player
     stakes an Action card in that round. If all players play a bluff, the staking round is

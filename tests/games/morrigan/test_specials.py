@@ -7,8 +7,12 @@ from collections.abc import Callable
 import pytest
 
 from boardgames.games.morrigan import (
+    AddAction,
     CardKind,
+    Commit,
+    Conquer,
     Decline,
+    Effect,
     EndActions,
     Morrigan,
     MorriganOptions,
@@ -23,6 +27,8 @@ from boardgames.games.morrigan import (
     TakeFromDiscard,
     Zone,
 )
+from boardgames.games.morrigan.components import CARD_KINDS
+from boardgames.games.morrigan.rules import defence, prestige
 
 K = CardKind
 
@@ -200,6 +206,70 @@ def test_glacial_winter_forbids_ordeals_but_not_territories(
     assert PlayOrdeal(2) not in game.legal_actions(state)
 
 
+def test_glacial_winter_binds_every_other_turn_and_lifts_at_the_casters_next_turn(
+    make_game: Callable[..., Morrigan],
+    make_state: Callable[..., MorriganState],
+    play: Callable[..., MorriganState],
+    kinds: Callable[..., list[CardKind]],
+) -> None:
+    """Seats 1 and 2 cannot play their Ordeals; at seat 0's next turn the Winter is discarded.
+
+    Rulebook: "Glacial Winter (Hiver Glacial): Forbids playing Ordeal cards for one turn.
+    Playable only during your turn." and erratum E16: "Deluge and Glacial Winter bind
+    everyone, the caster included, from the moment they are played until the start of the
+    caster's next turn".
+    """
+    game = make_game(3)
+    state = make_state(
+        3,
+        hands=[[K.GLACIAL_WINTER, K.ORDEAL_1], [K.ORDEAL_2], [K.ORDEAL_3]],
+        draw=[K.ACTION_1] * 6,
+    )
+    (winter,) = (card for card in state.hands[0] if CARD_KINDS[card] is K.GLACIAL_WINTER)
+    assert PlayOrdeal(1) in game.legal_actions(state)
+    state = play(game, state, PlaySpecial(K.GLACIAL_WINTER))
+    assert (Effect(winter, 0),) == state.effects
+    assert PlayOrdeal(1) not in game.legal_actions(state)
+    for seat in (1, 2):
+        state = play(game, state, EndActions())
+        assert (seat, Phase.ACTION) == (state.active, state.phase)
+        assert (Effect(winter, 0),) == state.effects
+        assert winter not in state.discard_pile
+        assert [EndActions()] == list(game.legal_actions(state))  # no PlayOrdeal(seat + 1)
+    state = play(game, state, EndActions())
+    assert (0, Phase.ACTION) == (state.active, state.phase)
+    assert () == state.effects
+    assert (winter,) == state.discard_pile
+    assert [K.GLACIAL_WINTER] == kinds(state.discard_pile)
+    assert PlayOrdeal(1) in game.legal_actions(state)
+
+
+def test_conquest_stays_allowed_under_a_deluge(
+    make_game: Callable[..., Morrigan],
+    make_state: Callable[..., MorriganState],
+    play: Callable[..., MorriganState],
+) -> None:
+    """Under a Deluge seat 0 may not play his Territory 2 but may conquer seat 1's Territory.
+
+    Ruling A-MOR-5: "Conquest (not 'playing a Territory') stays allowed." (docs: "Conquering
+    a Territory is not 'playing' one and stays allowed.")
+    """
+    game = make_game(3)
+    state = make_state(
+        3,
+        hands=[[K.DELUGE, K.ACTION_3, K.TERRITORY_2]],
+        territories={1: [K.TERRITORY_1]},
+    )
+    territory = state.territories[1][0].card
+    assert PlayTerritory(2) in game.legal_actions(state)
+    state = play(game, state, PlaySpecial(K.DELUGE))
+    assert [Conquer(territory), EndActions()] == list(game.legal_actions(state))
+    state = play(game, state, Conquer(territory), AddAction(3), Commit())
+    assert [territory] == [holding.card for holding in state.territories[0]]
+    assert (1, 0) == (prestige(state, 0), prestige(state, 1))
+    assert [EndActions()] == list(game.legal_actions(state))  # still no PlayTerritory(2)
+
+
 def test_earthquake_discards_every_territory_reinforcement(
     make_game: Callable[..., Morrigan],
     make_state: Callable[..., MorriganState],
@@ -225,6 +295,32 @@ def test_earthquake_discards_every_territory_reinforcement(
     assert all(not holding.reinforcements for holdings in state.territories for holding in holdings)
     assert 1 == len(state.adversaries[0].reinforcements)
     assert [K.ACTION_1, K.ACTION_5, K.CURSE, K.EARTHQUAKE] == kinds(state.discard_pile)
+
+
+def test_earthquake_also_discards_reinforcements_revealed_by_a_failed_attack(
+    make_game: Callable[..., Morrigan],
+    make_state: Callable[..., MorriganState],
+    play: Callable[..., MorriganState],
+    kinds: Callable[..., list[CardKind]],
+) -> None:
+    """A public Action 3 and a face-down Action 2 both leave the Territory 1 (defence 6 to 1).
+
+    Rulebook: "Earthquake (Séisme): All reinforcements of the Territory cards in play are
+    discarded."
+    """
+    game = make_game(3)
+    state = make_state(
+        3,
+        hands=[[K.EARTHQUAKE]],
+        territories={1: [(K.TERRITORY_1, [(K.ACTION_3, 1, True, True), (K.ACTION_2, 1)])]},
+    )
+    territory = state.territories[1][0].card
+    assert [True, False] == [r.public for r in state.territories[1][0].reinforcements]
+    assert 6 == defence(state, territory)
+    state = play(game, state, PlaySpecial(K.EARTHQUAKE))
+    assert () == state.territories[1][0].reinforcements
+    assert 1 == defence(state, territory)
+    assert [K.ACTION_2, K.ACTION_3, K.EARTHQUAKE] == kinds(state.discard_pile)
 
 
 @pytest.mark.parametrize("special", [K.CURSE, K.BLESSING, K.CATAPULT])

@@ -397,11 +397,12 @@ class KincsesSziget:
 
     def describe_action(
         self, observation: KincsesObservation, action: Action, viewer: PlayerId
-    ) -> str:
+    ) -> str | None:
         """Return ``action``, taken by ``observation``'s seat, as ``viewer`` sees it.
 
         Secret choices (weapon exchange, kept missions, battle compositions, merchant
-        offers) are named to their player only.
+        offers) are named to their player only; the cards added to a battle composition
+        are not even announced (``None``), since its size is secret (E4).
 
         Raises:
             ConfigurationError: ``viewer`` is not a seat.

@@ -1755,13 +1755,17 @@ def _public(step: Step, action: Action) -> PublicAction | None:
     return action  # type: ignore[return-value]
 
 
-def public_text(task: Task, action: Action) -> str:
-    """Describe ``action``, taken at the decision ``task``, as the other players see it."""
+def public_text(task: Task, action: Action) -> str | None:
+    """Describe ``action``, taken at the decision ``task``, as the other players see it.
+
+    ``None`` for a card added to a battle composition: the others see only that the
+    composition was committed, not how many cards it holds (E4).
+    """
     public = _public(task, action)  # type: ignore[arg-type]
     if public is not None:
         return str(public)
     if action.__class__ is BattleAdd:
-        return "add a secret card to the battle"
+        return None
     return str(action)
 
 
