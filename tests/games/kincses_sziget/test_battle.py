@@ -10,6 +10,7 @@ from boardgames.games.kincses_sziget.actions import (
     BattleAdd,
     Committed,
     CrewFromPile,
+    CrewFromRow,
     Decline,
     Done,
     DrawEvent,
@@ -270,3 +271,97 @@ def test_an_invalid_composition_still_steps_back_after_an_absolute_win(
     state = game.apply(state, Advance(1))
     state = game.apply(state, TreasureFromPile(1))
     assert (4, 12, 29) == state.positions
+
+
+def test_replacement_runs_in_turn_order_from_the_start_player_not_from_the_initiator(
+    make_game: Callable[..., KincsesSziget], make_state: Callable[..., KincsesState]
+) -> None:
+    """Replacement runs in turn order from the start player, not from the initiator.
+
+    Rulebook: "Any further cards are replaced from the draw pile or the visible row, by the players
+    in the order of turns, starting with the starting player, and so on. Everyone draws at the same
+    time as many cards as they still need to replace." (A-IRA-25, E19: "each player draws all the
+    cards he is owed in one go, in turn order from the start player").
+    """
+    game = make_game(3)
+    # Seat 1 holds the start-player marker; seat 0 is third in the round and starts the battle.
+    # One card is left in the crew row, so whoever replaces first can take it.
+    state = start_battle(
+        game,
+        make_state,
+        ABSOLUTE_HANDS,
+        start_player=1,
+        turn_index=2,
+        crew_row=(None, None, 25, None, None, None),
+    )
+    commits = []
+    for cards in ABSOLUTE:
+        commits.append(state.tasks[-1])
+        state = commit(game, state, cards)
+    assert [BattleCommitStep(seat, BATTLE) for seat in (0, 1, 2)] == commits  # initiator first
+    state = game.apply(state, Advance(1))
+    state = game.apply(state, TreasureFromPile(1))
+    for picker in (0, 1, 0):  # blue, green, black: nobody takes a card from the table
+        assert picker == state.tasks[-1].player  # type: ignore[union-attr]
+        state = game.apply(state, Decline())
+    assert CrewSourceStep(1, 2) == state.tasks[-1]  # the start player, both his cards at once
+    assert [CrewFromRow(2), CrewFromPile()] == list(game.legal_actions(state))
+    state = game.apply(state, CrewFromRow(2))
+    state = game.apply(state, CrewFromPile())
+    assert 25 in state.hands[1]
+    assert CrewSourceStep(2, 1) == state.tasks[-1]
+    assert [CrewFromPile()] == list(game.legal_actions(state))  # the row card is gone
+    state = game.apply(state, CrewFromPile())
+    assert CrewSourceStep(0, 3) == state.tasks[-1]  # the initiator replaces last
+    for _ in range(3):
+        state = game.apply(state, CrewFromPile())
+    assert [4, 3, 2] == [len(hand) for hand in state.hands]
+    assert 25 not in state.hands[0]
+
+
+def test_the_winner_moves_first_then_the_losers_from_the_rearmost_ship(
+    make_game: Callable[..., KincsesSziget], make_state: Callable[..., KincsesState]
+) -> None:
+    """The winner moves first, then the losers from the rearmost ship.
+
+    Rulebook: "For winning, they move forward 1, 2 or 3 spaces (an advantage) ... The losers move
+    back the number of free spaces corresponding to their zone."; A-IRA-14: "the winner moves
+    first; then losers from the rearmost to the frontmost ship (keeps their relative order, as if
+    simultaneous)".
+    """
+    game = make_game(3)
+    # Seat 0 moves from 4 onto the pearl bed on 5, which keeps a pearl, so the battle card is
+    # discarded and 5 stays free. The losers sit right ahead: seat 2 on 6, seat 1 on 7 (zone A:
+    # each steps back one free space).
+    state = start_battle(game, make_state, ABSOLUTE_HANDS, positions=(4, 7, 6))
+    assert (5, None, 1) == (state.positions[0], state.board_events[5], state.board_pearls[5])
+    for cards in ABSOLUTE:
+        state = commit(game, state, cards)
+    state = game.apply(state, Advance(1))
+    assert (8, 7, 6) == state.positions  # 6 and 7 hold ships: the winner's free space is 8
+    state = game.apply(state, TreasureFromPile(1))
+    # Seat 2 (rearmost) steps back onto the 5 the winner has left, then seat 1 onto 6. The
+    # losers before the winner would give (7, 6, 4); the frontmost loser first (or seat order)
+    # would give (8, 5, 4).
+    assert (8, 6, 5) == state.positions
+
+
+def test_adjacent_losers_keep_their_order_when_stepping_back(
+    make_game: Callable[..., KincsesSziget], make_state: Callable[..., KincsesState]
+) -> None:
+    """Adjacent losers keep their order when stepping back.
+
+    A-IRA-14: "then losers from the rearmost to the frontmost ship (keeps their relative order, as
+    if simultaneous)"; rulebook: "when an action fails, the player must move back that many free
+    spaces".
+    """
+    game = make_game(3)
+    # Seat 2 on 13 and seat 1 on 14, both in zone B (back 1); the winner is far behind.
+    state = start_battle(game, make_state, ABSOLUTE_HANDS, positions=(2, 14, 13))
+    for cards in ABSOLUTE:
+        state = commit(game, state, cards)
+    state = game.apply(state, Advance(1))
+    state = game.apply(state, TreasureFromPile(1))
+    # Rearmost first: 13 -> 12, then 14 -> 13. Seat 1 first would find 13 taken and go to 12,
+    # pushing seat 2 to 11.
+    assert (4, 13, 12) == state.positions

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import collections
+import pathlib
 
 from boardgames.games.kincses_sziget.components import (
     CREW_CARDS,
@@ -30,6 +31,9 @@ from boardgames.games.kincses_sziget.rules import composition_total
 
 TIM_COOK = 40
 GAMBLING_GAME = 69
+BLACK_BART = 0
+BRASS_COMPASS = 48
+DOCS_PAGE = pathlib.Path(__file__).parents[3] / "docs" / "games" / "kincses-sziget.md"
 
 
 def pirates() -> list[Pirate]:
@@ -104,6 +108,54 @@ def test_pirate_values_reach_the_scale_of_the_example_and_score_both_ways() -> N
         specialists = [p for p in pirates() if max(p.values) == p.value(colour)]
         assert len(specialists) >= 12
         assert 322 <= sum(pirate.value(colour) for pirate in pirates()) <= 323
+
+
+def test_36_pirates_carry_one_icon_of_their_speciality_colour_three_per_icon() -> None:
+    """36 pirates carry one icon of their speciality colour, three per icon.
+
+    Rulebook: "Some pirates masterfully use certain tools, whose icon is shown in the upper corner
+    of the pirate card." The design default (components.py and the docs page): "36 pirates carry
+    one item icon of their speciality colour (3 per icon), 12 carry none". The compass is
+    ``Icon.COMPASS == 0``: a falsy icon must still multiply.
+    """
+    icons = collections.Counter(pirate.icon for pirate in pirates())
+    expected: dict[Icon | None, int] = dict.fromkeys(Icon, 3)
+    expected[None] = 12
+    assert expected == dict(icons)
+    for pirate in pirates():
+        if pirate.icon is not None:
+            assert pirate.value(pirate.icon.colour) == max(pirate.values)
+    compass = [pirate.name for pirate in pirates() if pirate.icon is Icon.COMPASS]
+    assert ["Black Bart", "Edward Low", "Mary Read"] == compass
+    assert 8 + 3 * 3 == composition_total([BLACK_BART, BRASS_COMPASS], Colour.ORANGE)
+
+
+def test_the_documented_pirate_table_matches_the_card_data() -> None:
+    """The documented pirate table matches the card data.
+
+    The docs page: "Every table is read from boardgames.games.kincses_sziget.components"; each
+    row shows the pirate's four values, icon (or "–"), female and one-eyed marks and hand points.
+    """  # noqa: RUF002
+    text = DOCS_PAGE.read_text(encoding="utf-8")
+    section = text[text.index("### Pirates") : text.index("### Weapons")]
+    rows = [
+        [cell.strip() for cell in line.strip().strip("|").split("|")]
+        for line in section.splitlines()
+        if line.startswith("| ") and line[2].isdigit()
+    ]
+    expected = [
+        [
+            str(pirate.id),
+            pirate.name,
+            *(str(value) for value in pirate.values),
+            "–" if pirate.icon is None else str(pirate.icon),  # noqa: RUF001
+            "yes" if pirate.female else "",
+            "yes" if pirate.one_eyed else "",
+            f"{pirate.hand_points:+d}",
+        ]
+        for pirate in pirates()
+    ]
+    assert expected == rows
 
 
 def test_female_pirates_are_otherwise_worth_minus_one_and_one_eyed_pirates_exist() -> None:

@@ -345,6 +345,27 @@ def test_repair_in_zone_d_goes_back_three_and_the_start_activates_nothing(
     assert TurnStep(1) == start.tasks[-1]
 
 
+def test_a_repair_arrival_activates_nothing_when_every_event_pile_is_empty(
+    make_game: Callable[..., KincsesSziget], make_state: Callable[..., KincsesState]
+) -> None:
+    """A repair arrival activates nothing when every event pile is empty.
+
+    Rulebook: "on the space where they arrive, unlike the usual rules for penalty moves, they
+    activate an event card and carry out its instructions immediately"; A-IRA-16 (all three event
+    piles empty): "a normal move activates nothing (the space stays free); the repair arrival
+    likewise".
+    """
+    game = make_game(2)
+    others = [card for card in range(64) if card != REPAIR]
+    state = land(game, make_state, REPAIR, start=22, event_discard=others)  # the last card
+    assert ((), (), ()) == state.event_piles
+    state = game.apply(state, StepBack(3))
+    assert 20 == state.positions[0]
+    assert TurnStep(1) == state.tasks[-1]  # no event pile step: the turn passes
+    assert state.board_events[20] is None
+    assert REPAIR == state.board_events[23]
+
+
 # --- tailwind and storm ----------------------------------------------------------------------
 
 

@@ -258,3 +258,72 @@ def test_discarding_for_an_anchor_is_a_choice_of_card(
     state = game.apply(state, DiscardCrew(2))
     assert (0, 1, 3) == state.hands[0]
     assert (2,) == state.crew_discard
+
+
+def test_a_blind_draw_from_an_empty_pile_reshuffles_the_crew_discards(
+    make_game: Callable[..., KincsesSziget], make_state: Callable[..., KincsesState]
+) -> None:
+    """A blind draw from an empty pile reshuffles the crew discards.
+
+    Rulebook: "If the draw pile has run out in the meantime, a new draw pile is formed by shuffling
+    the discarded crew cards (the discard pile)."; A-IRA-48: "Whenever a blind crew draw meets an
+    empty draw pile, the crew discard pile is shuffled into a new draw pile (not only at the end of
+    a round).".
+    """
+    game = make_game(2)
+    discards = tuple(range(14, 72))  # hands 0-7 and the row 8-13 hold the other crew cards
+    state = make_state(crew_discard=discards)
+    assert () == state.crew_pile
+    state = game.apply(state, AnchorDraw())
+    assert CrewFromPile() in game.legal_actions(state)
+    state = game.apply(state, CrewFromPile())
+    (drawn,) = set(state.hands[0]) - {0, 1, 2, 3}
+    assert drawn in discards
+    assert () == state.crew_discard
+    assert 57 == len(state.crew_pile)
+    assert set(discards) - {drawn} == set(state.crew_pile)
+    assert TurnStep(1) == state.tasks[-1]
+
+
+def test_the_round_end_deals_the_crew_row_from_the_reshuffled_discards(
+    make_game: Callable[..., KincsesSziget], make_state: Callable[..., KincsesState]
+) -> None:
+    """The round end deals the crew row from the reshuffled discards.
+
+    Rulebook: "At the end of the round, the visible row of crew cards must be refreshed: the
+    remaining cards are discarded, and new cards are placed in all 6 positions. If the draw pile has
+    run out in the meantime, a new draw pile is formed by shuffling the discarded crew cards (the
+    discard pile).".
+    """
+    game = make_game(2)
+    discards = tuple(range(14, 72))
+    state = make_state(crew_discard=discards, turn_index=1)  # seat 1 closes the round
+    state = game.apply(state, AnchorDiscard())
+    state = game.apply(state, DiscardCrew(4))
+    assert 2 == state.round
+    row = [card for card in state.crew_row if card is not None]
+    assert 6 == len(row)
+    # The discards, the old row (8-13) and the card just discarded made the new pile.
+    assert {4, *range(8, 72)} == {*row, *state.crew_pile}
+    assert 59 == len(state.crew_pile)
+    assert () == state.crew_discard
+
+
+def test_with_every_event_pile_empty_a_move_activates_nothing(
+    make_game: Callable[..., KincsesSziget], make_state: Callable[..., KincsesState]
+) -> None:
+    """With every event pile empty a move activates nothing.
+
+    Rulebook: "Together with their movement, the players draw one event card from the top of one of
+    the three event piles"; A-IRA-16 (all three event piles empty): "a normal move activates nothing
+    (the space stays free)".
+    """
+    game = make_game(2)
+    state = make_state(positions=(2, 0), event_discard=range(64))
+    assert ((), (), ()) == state.event_piles
+    state = game.apply(state, Move(2))
+    assert 4 == state.positions[0]
+    assert TurnStep(1) == state.tasks[-1]  # no event pile step: the turn passes
+    assert state.board_events[4] is None
+    assert (0, Move(2)) == state.history[-1]
+    assert 4 == forward(state, 3, 1, 0)  # no card occupies 4, only seat 0's own ship
