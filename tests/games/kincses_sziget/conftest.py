@@ -142,6 +142,11 @@ def build_state(
     for row in rows:
         for t in row:
             treasure_known[t] = everyone
+    # Everyone knows the value of a card in a pile (its pile shows it) or face up.
+    treasure_value_known = list(treasure_known)
+    for cards in (*piles, *rows):
+        for t in cards:
+            treasure_value_known[t] = everyone
     mission_known = [0] * len(MISSIONS)
     for seat, held in enumerate(missions):
         for m in held:
@@ -198,6 +203,7 @@ def build_state(
         board_pearls=tuple(beds.get(space, 0) for space in range(43)),
         crew_known=tuple(crew_known),
         treasure_known=tuple(treasure_known),
+        treasure_value_known=tuple(treasure_value_known),
         mission_known=tuple(mission_known),
         event_known=tuple(event_known),
         island_known=tuple(island_masks),

@@ -17,16 +17,39 @@ from boardgames.games.kincses_sziget import (
     SeatView,
 )
 from boardgames.games.kincses_sziget.actions import (
+    AddMission,
+    AnchorDraw,
+    AnchorMission,
     BattleAdd,
     Challenge,
     Committed,
     Compose,
+    CrewFromPile,
     DiscardCrew,
     DrawEvent,
     KeepMission,
+    MissionFromPile,
     Move,
+    PeekHand,
+    PeekMissions,
+    PeekTreasures,
+    Revealed,
+    Showed,
+    Steal,
+    StealTarget,
+    Theft,
+    TreasureFromPile,
 )
-from boardgames.games.kincses_sziget.state import KeepStep
+from boardgames.games.kincses_sziget.components import TREASURES
+from boardgames.games.kincses_sziget.state import (
+    KeepStep,
+    MissionDisposeStep,
+    TreasureSourceStep,
+    TurnStep,
+)
+
+INTRIGUE = 26
+"""An intrigue event card."""
 
 
 def random_states(game: KincsesSziget, seed: int, limit: int = 400) -> list[KincsesState]:
@@ -158,28 +181,276 @@ def test_sampled_states_look_the_same_to_the_observer(players: int, seed: int) -
                 assert list(game.legal_actions(state)) == list(game.legal_actions(sample))
 
 
+@attrs.frozen
+class _Zone:
+    """How to follow one kind of hidden card through a game, from the full states."""
+
+    held: Callable[[KincsesState, int], set[int]]
+    """The cards a seat holds."""
+    pile: Callable[[KincsesState], set[int]]
+    """The cards in the face-down piles."""
+    shown: Callable[[KincsesObservation, int], set[int]]
+    """The cards an observation says a seat holds."""
+    pile_known: Callable[[KincsesObservation], set[int]]
+    """The pile cards an observer knows (telescope peeks)."""
+    peek: type
+    """The telescope action that shows a seat's cards to the peeker."""
+
+
+_ZONES = {
+    "crew": _Zone(
+        held=lambda state, seat: set(state.hands[seat]),
+        pile=lambda state: set(state.crew_pile),
+        shown=lambda view, seat: set(view.seats[seat].known_hand),
+        pile_known=lambda view: {card for _, card in view.crew_pile_known},
+        peek=PeekHand,
+    ),
+    "treasure": _Zone(
+        held=lambda state, seat: set(state.treasures[seat]),
+        pile=lambda state: {card for pile in state.treasure_piles for card in pile},
+        shown=lambda view, seat: set(view.seats[seat].known_treasures),
+        pile_known=lambda view: {card for _, _, card in view.treasure_pile_known},
+        peek=PeekTreasures,
+    ),
+    "mission": _Zone(
+        held=lambda state, seat: {
+            *state.missions[seat],
+            *state.mission_offers[seat],
+            *state.drawn_missions[seat],
+        },
+        pile=lambda state: set(state.mission_pile),
+        shown=lambda view, seat: {
+            *view.seats[seat].known_missions,
+            *view.seats[seat].known_offer,
+            *view.seats[seat].known_drawn,
+        },
+        pile_known=lambda view: {mission for _, mission in view.mission_pile_known},
+        peek=PeekMissions,
+    ),
+}
+
+
+def _unseen_cards_stay_unseen(
+    game: KincsesSziget, states: list[KincsesState], zone: _Zone, name: str
+) -> dict[str, int]:
+    """Follow the cards dealt or drawn blindly, and stolen, and check no observation names one.
+
+    The account is built from the full states (where each card physically goes) and the
+    public history only, not from the engine's knowledge masks: a card dealt to a seat, or
+    drawn blindly from a pile, is unseen by every other seat (but one who peeked at it on
+    the pile); a card taken at random from a seat is unseen by all but the thief and the
+    victim, and so are the victim's remaining cards. A card stops being followed when it
+    leaves its holder or is shown or revealed, and a telescope peek at the holder lets the
+    peeker see it. Returns how many cards of each origin were followed.
+    """
+    players = states[0].players
+    seats = set(range(players))
+    counts = {"dealt": 0, "blind": 0, "stolen": 0}
+    secret: dict[int, tuple[int, set[int]]] = {}  # card -> (holder, seats that have not seen it)
+    for seat in seats:
+        for card in zone.held(states[0], seat):
+            secret[card] = (seat, seats - {seat})
+            counts["dealt"] += 1
+    views = [game.observe(states[0], seat) for seat in seats]
+    for index, state in enumerate(states):
+        if index:
+            before = states[index - 1]
+            for card, (holder, _) in list(secret.items()):
+                if card not in zone.held(state, holder):
+                    del secret[card]
+            entries = state.history[len(before.history) :]
+            for seat, entry in entries:
+                if name == "crew" and isinstance(entry, Showed | Revealed):
+                    for card in entry.cards:
+                        secret.pop(card, None)
+                if isinstance(entry, zone.peek):
+                    for holder, blind in secret.values():
+                        if holder == entry.opponent:  # type: ignore[union-attr]
+                            blind.discard(seat)
+            pile = zone.pile(before)
+            for seat in seats:
+                for card in zone.held(state, seat) - zone.held(before, seat):
+                    if card in pile:
+                        peekers = {v for v in seats if card in zone.pile_known(views[v])}
+                        secret[card] = (seat, seats - {seat} - peekers)
+                        counts["blind"] += 1
+                        continue
+                    victim = next((q for q in seats if card in zone.held(before, q)), None)
+                    if victim is None:
+                        continue
+                    assert any(isinstance(entry, Steal | Theft) for _, entry in entries)
+                    others = seats - {seat, victim}
+                    secret[card] = (seat, set(others))
+                    for rest in zone.held(state, victim):
+                        unseen = secret.get(rest, (victim, set()))[1]
+                        secret[rest] = (victim, unseen | others)
+                    counts["stolen"] += 1
+            views = [game.observe(state, seat) for seat in seats]
+        for card, (holder, blind) in secret.items():
+            for viewer in blind:
+                assert card not in zone.shown(views[viewer], holder), (index, name, card)
+        for seat in seats:
+            assert views[seat].commit == state.commits[seat]
+    return counts
+
+
 def test_observations_carry_no_opponent_secrets_in_real_games(
     make_game: Callable[..., KincsesSziget],
 ) -> None:
     """Observations carry no opponent secrets in real games.
 
-    No observation ever lists a card of an opponent's hand, treasures or missions that the observer
-    has not been shown, and the secret commitments of others never appear.
+    §4.2: crew hand "owner; others see count", "drawn blind: drawer only", "stolen card known
+    to thief and victim"; treasure collection: "blind draws and random steals are private to
+    the receiver (and the victim)"; missions held: "owner; others see count". An account kept
+    from where the cards physically go and from the public history (not from the engine's
+    knowledge masks) says which cards each seat has not seen; no observation names one.
     """
     game = make_game(3)
-    for state in random_states(game, seed=17, limit=600):
-        for seat in range(3):
-            view = game.observe(state, seat)
-            bit = 1 << seat
-            for other in range(3):
-                known = set(view.seats[other].known_hand)
-                assert known <= set(state.hands[other])
-                assert all(state.crew_known[card] & bit for card in known)
-                if other != seat:
-                    assert known == {c for c in state.hands[other] if state.crew_known[c] & bit}
-                    secret = set(state.commits[other]) - known
-                    assert not secret & set(view.commit)
-            assert view.commit == state.commits[seat]
+    totals = {(name, origin): 0 for name in _ZONES for origin in ("dealt", "blind", "stolen")}
+    for seed in (17, 18, 19):
+        states = random_states(game, seed=seed, limit=600)
+        for name, zone in _ZONES.items():
+            for origin, count in _unseen_cards_stay_unseen(game, states, zone, name).items():
+                totals[name, origin] += count
+    assert totals["crew", "dealt"]
+    assert totals["mission", "dealt"]
+    assert all(totals[name, "blind"] for name in _ZONES), totals
+    assert totals["crew", "stolen"] + totals["treasure", "stolen"], totals
+
+
+def _values(state: KincsesState, seat: int) -> tuple[int, ...]:
+    return tuple(sorted(TREASURES[card].value for card in state.treasures[seat]))
+
+
+def test_everyone_knows_the_value_of_a_blind_treasure_draw_and_samples_keep_it(
+    make_game: Callable[..., KincsesSziget], make_state: Callable[..., KincsesState]
+) -> None:
+    """Everyone knows the value of a blind treasure draw, and sampled states keep it.
+
+    Rulebook: "Sort the treasure cards by value (1, 3 and 5). For each of the three values,
+    place one face-down draw pile and 2 face-up cards beside the board." The pile a player
+    draws from is public (the history logs its value), the card only he sees (§4.2: "blind
+    draws and random steals are private to the receiver"). RULINGS §0.2: `sample_state` draws
+    "only what p cannot know": seat 0's card is of value 5 and seat 2's of value 1 in every
+    state sampled for seat 1.
+    """
+    game = make_game(3)
+    state = make_state(
+        3, turn_index=1, tasks=(TurnStep(1), TreasureSourceStep(2, 1), TreasureSourceStep(0, 5))
+    )
+    state = game.apply(state, TreasureFromPile(5))
+    state = game.apply(state, TreasureFromPile(1))
+    assert ((5,), (), (1,)) == tuple(_values(state, seat) for seat in range(3))
+    observation = game.observe(state, 1)
+    for seed in range(200):
+        sample = game.sample_state(observation, seed)
+        assert ((5,), (), (1,)) == tuple(_values(sample, seat) for seat in range(3))
+        game.check_state(sample)
+        assert observation == game.observe(sample, 1)
+    assert ((), (5,)) == (
+        observation.seats[0].known_treasures,
+        observation.seats[0].known_treasure_values,
+    )
+    assert ((), (1,)) == (
+        observation.seats[2].known_treasures,
+        observation.seats[2].known_treasure_values,
+    )
+    mine = game.observe(state, 0).seats[0]
+    assert (state.treasures[0], ()) == (mine.known_treasures, mine.known_treasure_values)
+    text = game.render_observation(observation)
+    assert "you know seat 0's treasures: a treasure of value 5" in text
+    assert "you know seat 2's treasures: a treasure of value 1" in text
+
+
+def test_a_random_theft_blurs_the_values_the_others_knew(
+    make_game: Callable[..., KincsesSziget], make_state: Callable[..., KincsesState]
+) -> None:
+    """A random theft blurs the values the others knew.
+
+    Rulebook (intrigue): "to choose a treasure card from that player's collection (also
+    blindly)"; §4.2: random steals "are private to the receiver (and the victim)". Seat 1 knew
+    seat 2 drew a 5, a 3 and a 1; after seat 0 steals one at random, seat 1 no longer knows
+    which value went where (the observation may hold less than perfect recall, never more),
+    while the thief knows the card he took and the values left, and the victim knows the card
+    he lost.
+    """
+    game = make_game(3)
+    state = make_state(
+        3,
+        positions=(2, 36, 37),
+        event_pile_tops=((INTRIGUE,), (), ()),
+        tasks=(
+            TurnStep(0),
+            TreasureSourceStep(2, 1),
+            TreasureSourceStep(2, 3),
+            TreasureSourceStep(2, 5),
+        ),
+    )
+    for value in (5, 3, 1):
+        state = game.apply(state, TreasureFromPile(value))
+    assert (1, 3, 5) == game.observe(state, 1).seats[2].known_treasure_values
+    assert (1, 3, 5) == game.observe(state, 0).seats[2].known_treasure_values
+    for action in (Move(1), DrawEvent(0), Steal(2, StealTarget.TREASURE)):
+        state = game.apply(state, action)
+    assert (1, 2) == (len(state.treasures[0]), len(state.treasures[2]))
+    third = game.observe(state, 1)
+    for seat in (0, 2):
+        assert ((), ()) == (
+            third.seats[seat].known_treasures,
+            third.seats[seat].known_treasure_values,
+        )
+    thief = game.observe(state, 0)
+    assert state.treasures[0] == thief.seats[0].known_treasures
+    assert _values(state, 2) == thief.seats[2].known_treasure_values
+    assert state.treasures[0] == game.observe(state, 2).seats[0].known_treasures
+    for seat in range(3):
+        observation = game.observe(state, seat)
+        for seed in range(20):
+            sample = game.sample_state(observation, seed)
+            game.check_state(sample)
+            assert observation == game.observe(sample, seat)
+
+
+def test_blind_draws_stay_private_to_the_drawer(
+    make_game: Callable[..., KincsesSziget], make_state: Callable[..., KincsesState]
+) -> None:
+    """Blind draws stay private to the drawer.
+
+    §4.2: crew draw pile "drawn blind: drawer only"; treasure collection "blind draws ... are
+    private to the receiver"; missions held "owner; others see count" (a mission drawn from
+    the pile is seen by its drawer only; A-IRA-34: "mission: row card or blind draw").
+    """
+    game = make_game(3)
+    state = make_state(3, tasks=(TurnStep(0), TreasureSourceStep(2, 5)))
+    treasure = state.treasure_piles[1][0]
+    state = game.apply(state, TreasureFromPile(3))
+    assert treasure in state.treasures[2]
+    assert treasure in game.observe(state, 2).seats[2].known_treasures
+    for viewer in (0, 1):
+        view = game.observe(state, viewer).seats[2]
+        assert ((), (3,)) == (view.known_treasures, view.known_treasure_values)
+
+    card = state.crew_pile[0]
+    state = game.apply(state, AnchorDraw())
+    state = game.apply(state, CrewFromPile())
+    assert card in state.hands[0]
+    assert card in game.observe(state, 0).seats[0].known_hand
+    for viewer in (1, 2):
+        assert card not in game.observe(state, viewer).seats[0].known_hand
+
+    mission = state.mission_pile[0]
+    state = game.apply(state, AnchorMission())
+    state = game.apply(state, MissionFromPile())
+    assert MissionDisposeStep(1) == state.tasks[-1]
+    assert (mission,) == game.observe(state, 1).seats[1].known_drawn
+    for viewer in (0, 2):
+        view = game.observe(state, viewer).seats[1]
+        assert (1, ()) == (view.drawn_count, view.known_drawn)
+    state = game.apply(state, AddMission())
+    assert mission in state.missions[1]
+    for viewer in (0, 2):
+        view = game.observe(state, viewer).seats[1]
+        assert (2, ()) == (view.mission_count, view.known_missions)
 
 
 def test_secret_choices_are_described_to_the_others_as_the_public_history_shows_them(

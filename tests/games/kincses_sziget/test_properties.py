@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 import boardgames
 from boardgames.games.kincses_sziget import KincsesSziget
-from boardgames.games.kincses_sziget.components import ISLAND, PEARL_BEDS
+from boardgames.games.kincses_sziget.actions import TreasureFromPile
+from boardgames.games.kincses_sziget.components import ISLAND, PEARL_BEDS, TREASURES
 from boardgames.games.kincses_sziget.rules import HAND_MAX, HAND_MIN
 from boardgames.games.kincses_sziget.state import TurnStep
 from boardgames.testing import check_game
@@ -52,3 +53,43 @@ def test_random_games_end_and_keep_every_invariant(players: int, rng: random.Ran
         assert sum(PEARL_BEDS[players]) == sum(state.board_pearls) + sum(state.pearls)
     assert (ISLAND in state.positions) != game.is_truncated(state)
     assert state.turn <= 120
+
+
+@settings(max_examples=8, deadline=None)
+@given(players=st.sampled_from([3, 4]), rng=st.randoms(use_true_random=False))
+def test_observations_tell_the_truth_about_treasures_and_the_value_of_blind_draws(
+    players: int, rng: random.Random
+) -> None:
+    """Observations tell the truth about treasures, and everyone sees a blind draw's value.
+
+    Rulebook: "Sort the treasure cards by value (1, 3 and 5). For each of the three values,
+    place one face-down draw pile". After a blind draw every other seat knows the value of
+    the new card but not the card (§4.2: "blind draws ... are private to the receiver"). At
+    every point, what a seat's view says of another's treasures is true: the known cards are
+    held, and the known values are values of his other treasures.
+    """
+    game = boardgames.make("kincses-sziget", players, max_turns=150)
+    assert isinstance(game, KincsesSziget)
+    state = game.new_game(rng.randrange(2**32))
+    while not game.is_terminal(state):
+        actions = game.legal_actions(state)
+        after = game.apply(state, actions[rng.randrange(len(actions))])
+        for viewer in range(players):
+            observation = game.observe(after, viewer)
+            for seat, view in enumerate(observation.seats):
+                assert set(view.known_treasures) <= set(after.treasures[seat])
+                values = [
+                    TREASURES[card].value
+                    for card in after.treasures[seat]
+                    if card not in view.known_treasures
+                ]
+                for value in view.known_treasure_values:
+                    values.remove(value)  # a ValueError here: a value he cannot know
+        for seat, entry in after.history[len(state.history) :]:
+            if isinstance(entry, TreasureFromPile):
+                (card,) = set(after.treasures[seat]) - set(state.treasures[seat])
+                for viewer in set(range(players)) - {seat}:
+                    view = game.observe(after, viewer).seats[seat]
+                    assert card not in view.known_treasures
+                    assert entry.value in view.known_treasure_values
+        state = after

@@ -178,6 +178,53 @@ def test_a_surrounded_tile_cannot_be_moved(
     assert SelectTile(TOMB) not in game.legal_actions(state)
 
 
+def test_a_tile_whose_only_free_edge_faces_a_hole_can_be_moved(
+    make_game: Callable[..., MorgansMagicMap],
+    make_state: Callable[..., MorganState],
+    layout: Callable[..., tuple[Placement, ...]],
+) -> None:
+    """The Green Tree, boxed in on the reference layout, is freed by a hole beside it.
+
+    Two holes are tried: the gap the Shipwreck leaves east of the Tree (open to the east), and
+    the cell the Tomb leaves west of it (walled in on all four sides). Either way the Tree's
+    other three sides hold tiles, so only the edge facing the hole can make it free.
+
+    Ruling A-MMM-4: "an edge is free iff the orthogonally adjacent cell on that side holds no
+    tile (edges facing a hole count as free)."
+
+    Rulebook: "The chosen tile must have at least one edge that is not connected to another
+    tile."
+    """
+    game = make_game(3)
+    pawns = (OASIS, OASIS, OASIS)  # no pawn pins the Green Tree
+
+    def sides(cell: tuple[int, int]) -> set[tuple[int, int]]:
+        x, y = cell
+        return {(x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)}
+
+    reference = make_state(pawns=pawns)
+    assert sides(analyse(reference.tiles).cell(TREE)) <= set(analyse(reference.tiles).at)
+    assert TREE not in movable_tiles(reference)
+    assert SelectTile(TREE) not in game.legal_actions(reference)
+
+    holes = {
+        (3, 1): split_top_right(layout),  # the Shipwreck moved east
+        (1, 1): layout({TOMB: (4, 0, 1)}),  # the Tomb moved to the north-east corner
+    }
+    for hole, tiles in holes.items():
+        state = make_state(tiles=tiles, pawns=pawns)
+        island = analyse(state.tiles)
+        assert (2, 1) == island.cell(TREE)
+        assert {hole} == sides(island.cell(TREE)) - set(island.at)  # the only open side
+        xs = [x for x, _ in island.at]
+        ys = [y for _, y in island.at]
+        assert min(xs) < hole[0] < max(xs)  # the hole lies inside the map
+        assert min(ys) < hole[1] < max(ys)
+        assert TREE in movable_tiles(state)
+        assert SelectTile(TREE) in game.legal_actions(state)
+    assert sides((1, 1)) <= set(analyse(holes[(1, 1)]).at)  # the Tomb's cell is walled in
+
+
 def test_the_placed_tile_must_touch_the_map(
     make_game: Callable[..., MorgansMagicMap], make_state: Callable[..., MorganState]
 ) -> None:

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import boardgames
 from boardgames.games.morgans_magic_map import MorgansMagicMap, MorganState, Phase
+from boardgames.games.morgans_magic_map.components import TREASURE_CARDS, TreasureId
 from boardgames.games.morgans_magic_map.geometry import edges_match, is_connected
-from boardgames.games.morgans_magic_map.rules import set_bonuses, treasure_values
 
 CONFIGURATIONS = [
     (2, {}),
@@ -24,6 +24,25 @@ CONFIGURATIONS = [
 
 MAX_LEGAL = 60
 """A bound on every legal-action list (RULINGS §6: at most 40 cells, 30 at tile selection)."""
+
+
+SHARE_OF_SIX = {1: 6, 2: 3, 3: 2, 4: 1}
+"""The set bonus each of the tied leaders gets, by how many tie (rulebook, End of Game)."""
+
+
+def expected_set_bonuses(treasures: Sequence[Sequence[TreasureId]]) -> list[int]:
+    """Work out each seat's set-majority bonus from the printed sets of its treasure cards."""
+    bonuses = [0] * len(treasures)
+    held = {TREASURE_CARDS[card].set for cards in treasures for card in cards}
+    for treasure_set in held:  # a set nobody holds awards nothing
+        counts = [
+            len([card for card in cards if TREASURE_CARDS[card].set == treasure_set])
+            for cards in treasures
+        ]
+        leaders = [seat for seat, count in enumerate(counts) if count == max(counts)]
+        for seat in leaders:
+            bonuses[seat] += SHARE_OF_SIX[len(leaders)]
+    return bonuses
 
 
 def playout(game: MorgansMagicMap, seed: int) -> list[MorganState]:
@@ -82,22 +101,31 @@ def test_doubloons_are_never_negative_and_scores_add_up(
 ) -> None:
     """Doubloons are never negative and scores add up.
 
-    Payments never overdraw ("If the player cannot pay the cost, they may not enter"), and
-    the final score is doubloons + set bonuses + treasure values.
+    Payments never overdraw ("If the player cannot pay the cost, they may not enter"). The
+    final score is doubloons + set bonuses + printed treasure values, worked out here from
+    the cards themselves: "For each treasure card type, the player who holds the most of
+    that type is given a bonus of 6 doubloons. If there is a tie for the most, the bonus is
+    divided equally among all tied players; 3 doubloons each in case of a two-way tie, 2
+    doubloons each in case of a three-way tie. If 4 players tie, give each player 1
+    doubloon." and "The final score is the sum of each player's doubloons that were
+    collected during the game plus the doubloon value of the treasures they have at the end
+    of the game." Ruling A-MMM-21: "'Most' requires ≥1 card (no award for 0)."
+
+    The score is checked at every state, not only the last, so that the rarer ties (three
+    or four players level on a set) are met early in the game, when hands are small.
     """
     game = make_game(players)
     states = playout(game, seed)
-    for state in states:
+    for state in states:  # "as the rules count it now": every hand of treasures met on the way
         assert all(coins >= 0 for coins in state.coins)
-    final = states[-1]
-    assert 24 == sum(len(cards) for cards in final.treasures)
-    values = treasure_values(final)
-    bonuses = set_bonuses(final)
-    assert tuple(
-        float(coins + bonus + value)
-        for coins, bonus, value in zip(final.coins, bonuses, values, strict=True)
-    ) == game.score(final)
-    assert sum(bonuses) <= 6 * 6  # each set pays out 6 at most
+        values = [sum(TREASURE_CARDS[card].value for card in cards) for cards in state.treasures]
+        bonuses = expected_set_bonuses(state.treasures)
+        assert tuple(
+            float(coins + bonus + value)
+            for coins, bonus, value in zip(state.coins, bonuses, values, strict=True)
+        ) == game.score(state)
+        assert sum(bonuses) <= 6 * 6  # each set pays out 6 at most
+    assert 24 == sum(len(cards) for cards in states[-1].treasures)
 
 
 @settings(max_examples=3, deadline=None)

@@ -4,14 +4,17 @@ An observation holds everything public (positions, the board, the visible rows, 
 piles, counts, pearls, anchor discs, the task stack and the public history) and, for every
 hidden card, whether the observer knows where it is (RULINGS §4.2): his own hand,
 treasures and missions, cards everyone saw go into a hand, and what he peeked at with the
-telescope and still knows (E21). Secret compositions and offers of the others are reduced
-to the fact that they committed (E4).
+telescope and still knows (E21). A treasure drawn blindly from a value pile is known to
+the drawer only, but its value to everyone: the observation lists the values of the
+others' treasures that the observer knows without knowing the cards. Secret compositions
+and offers of the others are reduced to the fact that they committed (E4).
 """
 
 from __future__ import annotations
 
 import attrs
 
+from boardgames.core.errors import InvalidStateError
 from boardgames.core.protocol import PlayerId
 from boardgames.core.rng import Rng
 from boardgames.games.kincses_sziget.actions import BattleAdd, Compose, PublicAction
@@ -56,6 +59,9 @@ class SeatView:
         known_hand: The crew cards the observer knows to be in this hand.
         treasure_count: Treasures held.
         known_treasures: The treasures the observer knows this seat holds.
+        known_treasure_values: The values (1, 3 or 5), sorted, of this seat's other
+            treasures whose value the observer knows but not the card: cards drawn blindly
+            from a value pile (until a random theft from the seat blurs them).
         mission_count: Missions held.
         known_missions: The missions the observer knows this seat holds.
         offer_count: Setup missions drawn and not yet decided.
@@ -74,6 +80,7 @@ class SeatView:
     known_hand: tuple[CardId, ...]
     treasure_count: int
     known_treasures: tuple[TreasureId, ...]
+    known_treasure_values: tuple[int, ...]
     mission_count: int
     known_missions: tuple[MissionId, ...]
     offer_count: int
@@ -180,6 +187,17 @@ def _known(cards: tuple[int, ...], masks: tuple[int, ...], bit: int) -> tuple[in
     return tuple(card for card in cards if masks[card] & bit)
 
 
+def _known_values(state: KincsesState, seat: PlayerId, bit: int) -> tuple[int, ...]:
+    """The values of ``seat``'s treasures whose value but not identity ``bit`` knows."""
+    return tuple(
+        sorted(
+            TREASURES[card].value
+            for card in state.treasures[seat]
+            if state.treasure_value_known[card] & bit and not state.treasure_known[card] & bit
+        )
+    )
+
+
 def observe(state: KincsesState, player: PlayerId) -> KincsesObservation:
     """Return what ``player`` knows of ``state``."""
     bit = 1 << player
@@ -191,6 +209,7 @@ def observe(state: KincsesState, player: PlayerId) -> KincsesObservation:
             known_hand=_known(state.hands[seat], state.crew_known, bit),
             treasure_count=len(state.treasures[seat]),
             known_treasures=_known(state.treasures[seat], state.treasure_known, bit),
+            known_treasure_values=_known_values(state, seat, bit),
             mission_count=len(state.missions[seat]),
             known_missions=_known(state.missions[seat], state.mission_known, bit),
             offer_count=len(state.mission_offers[seat]),
@@ -330,9 +349,11 @@ def sample_state(observation: KincsesObservation, seed: int) -> KincsesState:
     """Return a state that agrees with everything the observation's player knows.
 
     What he cannot know is drawn at random from ``seed``: the unknown cards of the other
-    hands, collections and mission hands, the order of every pile where he knows no card,
-    the identity of the face-down islands he has not seen, and the secret compositions the
-    others have committed.
+    hands, collections and mission hands (a treasure whose value he knows is drawn from the
+    hidden cards of that value), the order of every pile where he knows no card, the
+    identity of the face-down islands he has not seen, and the secret compositions the
+    others have committed. The others' knowledge in the sample is the least consistent
+    with what he knows.
     """
     rng = Rng.from_seed(seed).derive(0x1CA5)
     me = observation.player
@@ -368,13 +389,15 @@ def sample_state(observation: KincsesObservation, seed: int) -> KincsesState:
     for _, card in observation.crew_pile_known:
         crew_known[card] = mine
 
-    # Treasures: piles are by value, collections take any value.
+    # Treasures: piles are by value; a held card whose value the observer knows is dealt
+    # from that value, the other held cards from what is left, of any value.
     public_treasures = set(observation.treasure_discard)
     public_treasures |= {card for row in observation.treasure_rows for card in row}
     known_treasures = {card for view in seats for card in view.known_treasures}
     known_treasures |= {card for _, _, card in observation.treasure_pile_known}
     hidden_treasures = sorted(set(range(len(TREASURES))) - public_treasures - known_treasures)
     treasure_known = [0] * len(TREASURES)
+    treasure_value_known = [everyone] * len(TREASURES)  # piles, rows and discards
     for card in public_treasures:
         treasure_known[card] = everyone
     treasure_piles = []
@@ -389,18 +412,33 @@ def sample_state(observation: KincsesObservation, seed: int) -> KincsesState:
         treasure_piles.append(pile)
         for card in known.values():
             treasure_known[card] = mine
-    rest, rng = rng.shuffled(hidden_treasures)
+    shuffled_rest, rng = rng.shuffled(hidden_treasures)
+    rest = list(shuffled_rest)
+    valued: list[list[TreasureId]] = []
+    for seat, view in enumerate(seats):
+        cards = []
+        for value in view.known_treasure_values:
+            found = next((card for card in rest if TREASURES[card].value == value), None)
+            if found is None:
+                raise InvalidStateError(f"no hidden treasure of value {value!r} for seat {seat}")
+            rest.remove(found)
+            cards.append(found)
+            treasure_known[found] = 1 << seat
+            treasure_value_known[found] = mine | (1 << seat)
+        valued.append(cards)
     taken = 0
     treasures = []
     for seat, view in enumerate(seats):
-        extra = view.treasure_count - len(view.known_treasures)
-        hidden = rest[taken : taken + extra]
+        extra = view.treasure_count - len(view.known_treasures) - len(valued[seat])
+        if extra < 0:
+            raise InvalidStateError(f"seat {seat} holds fewer treasures than the observer knows")
+        hidden = tuple(rest[taken : taken + extra])
         taken += extra
-        treasures.append(tuple(sorted((*view.known_treasures, *hidden))))
+        treasures.append(tuple(sorted((*view.known_treasures, *valued[seat], *hidden))))
         for card in view.known_treasures:
-            treasure_known[card] = mine | (1 << seat)
+            treasure_known[card] = treasure_value_known[card] = mine | (1 << seat)
         for card in hidden:
-            treasure_known[card] = 1 << seat
+            treasure_known[card] = treasure_value_known[card] = 1 << seat
 
     # Missions.
     public_missions = {mission for mission in observation.mission_row if mission is not None}
@@ -522,6 +560,7 @@ def sample_state(observation: KincsesObservation, seed: int) -> KincsesState:
         board_pearls=observation.board_pearls,
         crew_known=tuple(crew_known),
         treasure_known=tuple(treasure_known),
+        treasure_value_known=tuple(treasure_value_known),
         mission_known=tuple(mission_known),
         event_known=tuple(event_known),
         island_known=tuple(island_known),

@@ -177,6 +177,10 @@ def render_observation(observation: KincsesObservation) -> str:
     for seat, view in enumerate(observation.seats):
         if seat != observation.player and view.known_hand:
             lines.append(f"you know seat {seat} holds: {_crew(view.known_hand)}")
+        if seat != observation.player and (view.known_treasures or view.known_treasure_values):
+            treasures = [str(TREASURES[card]) for card in view.known_treasures]
+            treasures += [f"a treasure of value {value}" for value in view.known_treasure_values]
+            lines.append(f"you know seat {seat}'s treasures: {', '.join(treasures)}")
     known_islands = [
         f"{view.space}: {ISLANDS[view.island]}"
         for view in observation.islands

@@ -348,6 +348,7 @@ class _Work:
     board_pearls: tuple[int, ...]
     crew_known: tuple[int, ...]
     treasure_known: tuple[int, ...]
+    treasure_value_known: tuple[int, ...]
     mission_known: tuple[int, ...]
     event_known: tuple[int, ...]
     island_known: tuple[int, ...]
@@ -381,8 +382,10 @@ class _Work:
     def set_crew_known(self, card: CardId, mask: int) -> None:
         self.crew_known = _set(self.crew_known, card, mask)
 
-    def set_treasure_known(self, treasure: TreasureId, mask: int) -> None:
+    def set_treasure_known(self, treasure: TreasureId, mask: int, value_mask: int) -> None:
+        """Set who knows ``treasure`` and who knows its value (a superset: ``mask`` is added)."""
         self.treasure_known = _set(self.treasure_known, treasure, mask)
+        self.treasure_value_known = _set(self.treasure_value_known, treasure, value_mask | mask)
 
     def set_mission_known(self, mission: int, mask: int) -> None:
         self.mission_known = _set(self.mission_known, mission, mask)
@@ -447,16 +450,19 @@ class _Work:
 
     # --- treasures ---------------------------------------------------------------------------
 
-    def give_treasure(self, seat: PlayerId, treasure: TreasureId, mask: int) -> None:
+    def give_treasure(
+        self, seat: PlayerId, treasure: TreasureId, mask: int, value_mask: int
+    ) -> None:
+        """``seat`` takes ``treasure``; ``mask`` also knows the card, ``value_mask`` its value."""
         self.treasures = _set(self.treasures, seat, _add_sorted(self.treasures[seat], treasure))
-        self.set_treasure_known(treasure, mask | _bit(seat))
+        self.set_treasure_known(treasure, mask | _bit(seat), value_mask)
 
     def refill_treasure_row(self, rank: int) -> None:
         row = self.treasure_rows[rank]
         pile = self.treasure_piles[rank]
         while len(row) < TREASURE_ROW_SIZE and pile:
             row = (*row, pile[0])
-            self.set_treasure_known(pile[0], self.all)
+            self.set_treasure_known(pile[0], self.all, self.all)
             pile = pile[1:]
         self.treasure_rows = _set(self.treasure_rows, rank, row)
         self.treasure_piles = _set(self.treasure_piles, rank, pile)
@@ -635,6 +641,7 @@ def new_game(
     events, rng = rng.shuffled(range(len(EVENT_CARDS)))
     event_piles = tuple(tuple(events[index::EVENT_PILES]) for index in range(EVENT_PILES))
     treasure_known = [0] * len(TREASURES)
+    treasure_value_known = [everyone] * len(TREASURES)  # every card lies in its value's pile
     treasure_piles = []
     treasure_rows = []
     for rank in range(len(TREASURE_VALUES)):
@@ -688,6 +695,7 @@ def new_game(
         board_pearls=tuple(board_pearls),
         crew_known=tuple(crew_known),
         treasure_known=tuple(treasure_known),
+        treasure_value_known=tuple(treasure_value_known),
         mission_known=tuple(mission_known),
         event_known=(0,) * len(EVENT_CARDS),
         island_known=(0,) * len(ISLANDS),
@@ -1340,7 +1348,12 @@ _AUTOMATIC: dict[type, Callable[[_Work, Any], None]] = {
 
 
 def _steal_random(work: _Work, thief: PlayerId, victim: PlayerId, treasure: bool) -> None:
-    """Move a random card from the victim to the thief; only the two know which."""
+    """Move a random card from the victim to the thief; only the two know which.
+
+    The others no longer know which cards are left with the victim, nor, for treasures,
+    which values are left with him and which value was taken (with perfect recall they
+    would still know the values the two hold between them: a little less, never more).
+    """
     pair = _bit(thief) | _bit(victim)
     if treasure:
         cards = work.treasures[victim]
@@ -1349,10 +1362,13 @@ def _steal_random(work: _Work, thief: PlayerId, victim: PlayerId, treasure: bool
         rest = cards[:index] + cards[index + 1 :]
         work.treasures = _set(work.treasures, victim, rest)
         known = list(work.treasure_known)
+        values = list(work.treasure_value_known)
         for other in rest:  # the others no longer know which card is left
             known[other] &= pair
+            values[other] &= pair
         work.treasure_known = tuple(known)
-        work.give_treasure(thief, card, pair)
+        work.treasure_value_known = tuple(values)
+        work.give_treasure(thief, card, pair, pair)
     else:
         cards = work.hands[victim]
         index, work.rng = work.rng.randbelow(len(cards))
@@ -1418,12 +1434,14 @@ def _do_treasure_source(work: _Work, step: TreasureSourceStep, action: Action) -
         slot = action.slot
         treasure = row[slot]
         work.treasure_rows = _set(work.treasure_rows, rank, row[:slot] + row[slot + 1 :])
-        work.give_treasure(seat, treasure, work.all)
+        work.give_treasure(seat, treasure, work.all, work.all)
         work.refill_treasure_row(rank)  # "refreshed immediately"
     else:
         pile = work.treasure_piles[rank]
         work.treasure_piles = _set(work.treasure_piles, rank, pile[1:])
-        work.give_treasure(seat, pile[0], 0)
+        # Everyone sees which value pile he draws from; only he sees the card (and earlier
+        # peeks at the pile top expire, E21).
+        work.give_treasure(seat, pile[0], 0, work.all)
 
 
 def _do_exchange(work: _Work, step: ExchangeStep, action: Action) -> None:
@@ -1588,7 +1606,7 @@ def _do_treasure_loss(work: _Work, step: TreasureLossStep, action: DiscardTreasu
     seat = step.player
     work.treasures = _set(work.treasures, seat, _remove(work.treasures[seat], action.treasure))
     work.treasure_discard = (*work.treasure_discard, action.treasure)
-    work.set_treasure_known(action.treasure, work.all)
+    work.set_treasure_known(action.treasure, work.all, work.all)
 
 
 def _do_reward(work: _Work, step: RewardStep, action: Advance) -> None:
@@ -1625,9 +1643,12 @@ def _do_telescope(work: _Work, step: TelescopeStep, action: Action) -> None:
         work.crew_known = tuple(known)
     elif cls is PeekTreasures:
         known = list(work.treasure_known)
+        values = list(work.treasure_value_known)
         for treasure in work.treasures[action.opponent]:  # type: ignore[union-attr]
             known[treasure] |= mine
+            values[treasure] |= mine
         work.treasure_known = tuple(known)
+        work.treasure_value_known = tuple(values)
     elif cls is PeekIsland:
         island = work.board_islands[action.space]  # type: ignore[union-attr]
         assert island is not None
@@ -1659,7 +1680,7 @@ def _do_parrot(work: _Work, step: ParrotStep, action: Action) -> None:
         pile, work.rng = work.rng.shuffled(cards)
         known = list(work.treasure_known)
         for card in pile:
-            known[card] = 0
+            known[card] = 0  # the value of each stays public: it lies in its value's pile
         work.treasure_known = tuple(known)
         work.treasure_rows = _set(work.treasure_rows, rank, ())
         work.treasure_piles = _set(work.treasure_piles, rank, pile)
@@ -2186,6 +2207,7 @@ def check_state(state: KincsesState) -> None:
     for name, count in (
         ("crew_known", _CREW_COUNT),
         ("treasure_known", len(TREASURES)),
+        ("treasure_value_known", len(TREASURES)),
         ("mission_known", len(MISSIONS)),
         ("event_known", len(EVENT_CARDS)),
         ("island_known", len(ISLANDS)),
@@ -2212,6 +2234,14 @@ def check_state(state: KincsesState) -> None:
     public_treasure += list(state.treasure_discard)
     if any(state.treasure_known[card] != everyone for card in public_treasure):
         raise _fail("a face-up treasure must be known to everyone")
+    in_piles = [card for pile_cards in state.treasure_piles for card in pile_cards]
+    if any(state.treasure_value_known[card] != everyone for card in public_treasure + in_piles):
+        raise _fail("the value of a treasure in a pile or face up must be known to everyone")
+    if any(
+        known & ~value
+        for known, value in zip(state.treasure_known, state.treasure_value_known, strict=True)
+    ):
+        raise _fail("a seat that knows a treasure must know its value")
     if any(state.mission_known[m] != everyone for m in state.mission_row if m is not None):
         raise _fail("a face-up mission must be known to everyone")
     if any(state.event_known[card] != everyone for card in on_board + list(state.event_discard)):

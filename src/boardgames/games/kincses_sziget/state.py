@@ -11,6 +11,9 @@ being built) live in the seat's own zones, so an observation can carry the whole
 Knowledge (RULINGS §0.5, E21) is kept per card as a bit mask of the seats that know where
 the card is: bit ``p`` of ``crew_known[c]`` says that seat ``p`` knows crew card ``c``'s
 place (its hand, or its position in a pile). Cards in public places have every bit set.
+Treasures have a second mask, ``treasure_value_known``: the seats that know the card's
+*value* (1, 3 or 5) in its place, which everyone learns when a card is drawn blindly from a
+value pile although only the drawer learns which card it is.
 """
 
 from __future__ import annotations
@@ -535,6 +538,11 @@ class KincsesState:
         board_pearls: The pearls on each position 0-42 (a pearl bed when positive).
         crew_known: For each crew card, the seats that know where it is (bit mask).
         treasure_known: The same for each treasure.
+        treasure_value_known: For each treasure, the seats that know the value of the card
+            in its place (bit mask): a superset of ``treasure_known``; every seat for a card
+            in a pile (its pile shows its value), a row or the discards. A blind draw from
+            a value pile keeps the value known to all while only the drawer knows the card;
+            a random theft takes it from all but the thief and the victim.
         mission_known: The same for each mission.
         event_known: The same for each event card.
         island_known: The same for each island card.
@@ -581,6 +589,7 @@ class KincsesState:
     board_pearls: tuple[int, ...]
     crew_known: tuple[int, ...]
     treasure_known: tuple[int, ...]
+    treasure_value_known: tuple[int, ...]
     mission_known: tuple[int, ...]
     event_known: tuple[int, ...]
     island_known: tuple[int, ...]
