@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable
+from typing import cast
 
 import attrs
 import pytest
@@ -12,13 +13,21 @@ from hypothesis import strategies as st
 
 import boardgames
 from boardgames.games.magellan_elcano import (
+    Colour,
+    Crew,
     CrewView,
     MagellanElcano,
     MagellanObservation,
     MagellanState,
+    Pass,
     Place,
+    PlayCard,
     PlayFaceDown,
 )
+from boardgames.games.magellan_elcano.components import CREW_CARDS
+
+PILES_2 = ((0, 1), (6, 7), (12, 13))
+"""Round-2 ocean piles: the two lowest cards of each colour."""
 
 
 def played_states(game: MagellanElcano, seed: int) -> list[MagellanState]:
@@ -224,3 +233,244 @@ def test_a_card_played_face_down_is_described_to_the_others_without_its_name() -
             assert (str(action) if viewer == seat else str(public)) == text
         face_down += isinstance(action, PlayFaceDown)
     assert face_down
+
+
+def storm_won_with_a_whole_hand() -> tuple[MagellanElcano, MagellanState, int, int]:
+    """Return a game, a state, a seat, and a card he discarded face down for certain.
+
+    The seat held the card (returned in view of all) and six never-seen cards, played all
+    seven face down and won the storm.
+    Round 1: every captain plays his best red card face up, then passes; the losers take
+    their red card back. Round 2: one of them plays his whole hand face down; the first
+    player plays one card face up and everyone else passes.
+    """
+    game = build_storm_game()
+    state = game.new_game(seed=1)
+    while state.round == 1:
+        crew = state.crews[state.to_move or 0]
+        if not any(crew.columns):
+            card = max(
+                (card for card in crew.hand if CREW_CARDS[card].value(Colour.RED)),
+                key=lambda card: CREW_CARDS[card].value(Colour.RED),
+            )
+            state = game.apply(state, PlayCard(card, Colour.RED))
+        else:
+            state = game.apply(state, Pass())
+    seat = next(seat for seat in range(4) if state.crews[seat].known)
+    card = state.crews[seat].known[0][0]
+    while state.round == 2:
+        mover = state.to_move
+        crew = state.crews[mover or 0]
+        if mover == seat:
+            state = game.apply(state, PlayFaceDown(min(crew.hand)))
+        elif mover == state.first_player and not state.first_has_played:
+            first = min(crew.hand)
+            state = game.apply(state, PlayCard(first, CREW_CARDS[first].values[0][0]))
+        else:
+            state = game.apply(state, Pass())
+    return game, state, seat, card
+
+
+def build_storm_game() -> MagellanElcano:
+    """Return the 4-player game with the storm variant."""
+    game = boardgames.make("magellan-elcano", players=4, storm_variant=True)
+    assert isinstance(game, MagellanElcano)
+    return game
+
+
+def test_a_card_certainly_discarded_face_down_is_never_sampled_back_into_the_hand() -> None:
+    """A known card certainly in a won storm column is in the face-down discard in samples.
+
+    The captain played a returned card and six never-seen cards face down and won.
+    "the face up storm card is won by the player with the most astrolabes in sight";
+    ruling A-MAG-7: "the winner discards them face down"; RULINGS §0.5: "`observe` must
+    return what a perfect-recall player knows". Seven cards went face down and the captain
+    held only six never-seen ones, so the returned card is among them.
+    """
+    game, state, seat, card = storm_won_with_a_whole_hand()
+    crew = state.crews[seat]
+    assert card in crew.hidden_discard
+    assert 7 == len(crew.hidden_discard)
+    assert ((frozenset({card}), 1),) == crew.in_hidden_discard
+    for observer in range(4):
+        observation = game.observe(state, observer)
+        assert crew.in_hidden_discard == observation.crews[seat].in_hidden_discard
+    observation = game.observe(state, (seat + 1) % 4)
+    assert (card, frozenset({Place.HAND, Place.HIDDEN_DISCARD})) in observation.crews[seat].known
+    for seed in range(200):
+        sampled = game.sample_state(observation, seed)
+        assert card in sampled.crews[seat].hidden_discard
+        assert observation == game.observe(sampled, (seat + 1) % 4)
+
+
+def test_face_down_discard_constraints_round_trip_through_json() -> None:
+    """States and observations carrying a constraint are written and read back unchanged.
+
+    RULINGS §2.2: the face-down discard's size is public, its cards are not; the constraint
+    is public knowledge, so the observation carries it.
+    """
+    game, state, seat, _ = storm_won_with_a_whole_hand()
+    for value in (state, game.observe(state, (seat + 1) % 4), game.observe(state, seat)):
+        text = boardgames.dumps(value)
+        assert value == boardgames.loads(text)
+        assert text == boardgames.dumps(boardgames.loads(text))
+
+
+def test_a_constrained_card_played_face_up_leaves_the_constraint(
+    make_crew: Callable[..., Crew], make_state: Callable[..., MagellanState]
+) -> None:
+    """A card of a constraint played face up was in the hand, so the others must be discarded.
+
+    "On their turn, players play one crew card from their hand" face up: it was in the
+    hand, not in the face-down discard, and "at least m of these cards" now counts among
+    the remaining cards (RULINGS §0.5, perfect recall).
+    """
+    either = frozenset({Place.HAND, Place.HIDDEN_DISCARD})
+    crews = [make_crew([1, 2, 3, 4, 5], round=2) for _ in range(5)]
+    crews[0] = make_crew(
+        [1, 2, 3], hidden_discard=[4, 5, 6], known=[(1, either), (4, either)], round=2
+    )
+    crews[0] = attrs.evolve(crews[0], in_hidden_discard=((frozenset({1, 4}), 1),))
+    game = make_game_5()
+    state = make_state(crews, round=2, piles=PILES_2)
+    after = game.apply(state, PlayCard(1, Colour.RED))
+    assert ((frozenset({4}), 1),) == after.crews[0].in_hidden_discard
+    assert ((4, either),) == after.crews[0].known
+    for seed in range(20):
+        sampled = game.sample_state(game.observe(after, 1), seed)
+        assert 4 in sampled.crews[0].hidden_discard
+
+
+def make_game_5() -> MagellanElcano:
+    """Return the 5-player game."""
+    game = boardgames.make("magellan-elcano", players=5)
+    assert isinstance(game, MagellanElcano)
+    return game
+
+
+@pytest.mark.parametrize(
+    ("constraint", "message"),
+    [
+        ((frozenset({4}), 0), "at least 1"),
+        ((frozenset({4}), 2), "at most 1"),
+        ((frozenset({4, 2}), 1), "not known cards"),
+        ((frozenset({1}), 1), "fewer than 1"),
+    ],
+)
+def test_check_state_rejects_a_broken_face_down_discard_constraint(
+    make_crew: Callable[..., Crew],
+    make_state: Callable[..., MagellanState],
+    constraint: tuple[frozenset[int], int],
+    message: str,
+) -> None:
+    """A constraint must name known cards that may be discarded face down, and hold.
+
+    Ruling A-MAG-13: "storm columns face down" go to the discard pile, which is never
+    reshuffled; a constraint about it is checked like every other invariant.
+    """
+    either = frozenset({Place.HAND, Place.HIDDEN_DISCARD})
+    crews = [make_crew([1, 2, 3, 4, 5], round=2) for _ in range(5)]
+    crews[0] = make_crew(
+        [1, 2, 3], hidden_discard=[4, 5, 6], known=[(1, either), (4, either)], round=2
+    )
+    crews[0] = attrs.evolve(crews[0], in_hidden_discard=(constraint,))
+    with pytest.raises(boardgames.InvalidStateError, match=message):
+        make_state(crews, round=2, piles=PILES_2)
+    state = make_state(
+        [attrs.evolve(crews[0], in_hidden_discard=()), *crews[1:]], round=2, piles=PILES_2
+    )
+    observation = make_game_5().observe(state, 1)
+    views = list(observation.crews)
+    views[0] = attrs.evolve(views[0], in_hidden_discard=(constraint,))
+    broken = attrs.evolve(observation, crews=tuple(views))
+    if message == "fewer than 1":  # seat 1 cannot tell: card 1 may be in the discard
+        assert broken == boardgames.loads(boardgames.dumps(broken))
+    else:
+        with pytest.raises(boardgames.SerializationError, match=message):
+            boardgames.loads(boardgames.dumps(broken))
+
+
+Config = tuple[frozenset[tuple[int, str]], int, int, int]
+
+
+def possible_configs(states: list[MagellanState], seat: int) -> list[set[Config]]:
+    """Return, after each state, the arrangements of ``seat``'s cards others can't rule out.
+
+    An independent oracle of a perfect reasoner's knowledge. An arrangement is the place
+    ("H", "S" or "D") of each card seen face up and hidden again, and the numbers of
+    never-seen cards in the hand, storm column and face-down discard. It follows the public
+    history only.
+    """
+    configs: set[Config] = {(frozenset(), 5, 0, 0)}
+    result = [configs]
+    for before, after in itertools.pairwise(states):
+        mover, action = after.history[-1]
+        new: set[Config] = set()
+        for seen_items, hand, storm, discard in configs:
+            seen = dict(seen_items)
+            if mover == seat and isinstance(action, PlayCard):
+                if action.card in seen:
+                    if seen.pop(action.card) == "H":
+                        new.add((frozenset(seen.items()), hand, storm, discard))
+                elif hand:
+                    new.add((frozenset(seen.items()), hand - 1, storm, discard))
+            elif mover == seat and not isinstance(action, Pass):  # face down
+                for card, place in seen.items():
+                    if place == "H":
+                        new.add((frozenset({**seen, card: "S"}.items()), hand, storm, discard))
+                if hand:
+                    new.add((frozenset(seen.items()), hand - 1, storm + 1, discard))
+            else:
+                new.add((frozenset(seen.items()), hand, storm, discard))
+        if after.round != before.round or after.to_move is None:
+            old, crew = before.crews[seat], after.crews[seat]
+            on_table = [card for column in old.columns for card in column]
+            if mover == seat and isinstance(action, PlayCard):
+                on_table.append(action.card)
+            returned = [card for card in on_table if card not in crew.discard]
+            won = len(crew.hidden_discard) > len(old.hidden_discard)
+            draw = 2 if after.to_move is not None else 0
+            anchored: set[Config] = set()
+            for seen_items, hand, storm, discard in new:
+                seen = {c: ("D" if won else "H") if p == "S" else p for c, p in seen_items}
+                seen.update((card, "H") for card in returned)
+                hand, discard = (hand, discard + storm) if won else (hand + storm, discard)
+                anchored.add((frozenset(seen.items()), hand + draw, 0, discard))
+            new = anchored
+        configs = new
+        result.append(configs)
+    return result
+
+
+@pytest.mark.parametrize(("players", "storm_variant"), [(5, False), (4, True)])
+@pytest.mark.parametrize("seed", range(6))
+def test_face_down_discard_constraints_are_sound_and_hold_in_every_sample(
+    players: int, storm_variant: bool, seed: int
+) -> None:
+    """Property: every constraint is sound and holds in the real state and every sample.
+
+    Sound: it follows from the public history (checked against an independent oracle).
+    RULINGS §0.5: "`observe` must return what a perfect-recall player knows" (and no
+    more); ruling A-MAG-7: storm columns are "returned or discarded face down".
+    """
+    game = boardgames.make("magellan-elcano", players=players, storm_variant=storm_variant)
+    states = played_states(cast(MagellanElcano, game), seed)
+    oracles = [possible_configs(states, seat) for seat in range(players)]
+    constraints = 0
+    for index in range(0, len(states), 3):
+        state = states[index]
+        for seat, crew in enumerate(state.crews):
+            for cards, at_least in crew.in_hidden_discard:
+                constraints += 1
+                assert at_least <= len(cards & crew.hidden_discard)
+                for seen, *_ in oracles[seat][index]:
+                    assert at_least <= sum(1 for c, p in seen if c in cards and p == "D")
+        for observer in range(players):
+            observation = game.observe(state, observer)
+            for sample_seed in range(4):
+                sampled = game.sample_state(observation, 100 * index + sample_seed)
+                for seat, crew in enumerate(sampled.crews):
+                    for cards, at_least in state.crews[seat].in_hidden_discard:
+                        assert at_least <= len(cards & crew.hidden_discard)
+    if (players, seed) in {(5, 0), (5, 1)}:
+        assert constraints  # these games do exercise the constraints

@@ -86,6 +86,9 @@ def _check_observation(observation: MagellanObservation) -> None:
         or len(observation.hidden_discard) != view.hidden_discard_size
     ):
         raise InvalidStateError("the observer's own cards do not match his public counts")
+    for seat, crew in enumerate(observation.crews):
+        rules.check_in_hidden_discard(seat, crew.known, crew.in_hidden_discard)
+    # The sample checks the rest, the constraints included: they hold in the sampled state.
     rules.check_state(sample_state(observation, 0))
 
 

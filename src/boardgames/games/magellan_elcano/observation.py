@@ -36,6 +36,9 @@ class CrewView:
         passed: Whether the captain has passed this round.
         known: Cards everyone has seen face up that are hidden again, each with the places
             it may be in now (see :class:`~boardgames.games.magellan_elcano.state.Place`).
+        in_hidden_discard: Public constraints ``(cards, at_least)``: at least ``at_least``
+            of the known ``cards`` are in the face-down discard (learnt when a storm column
+            won; see :class:`~boardgames.games.magellan_elcano.state.Crew`).
     """
 
     hand_size: int
@@ -46,6 +49,7 @@ class CrewView:
     hidden_discard_size: int
     passed: bool
     known: tuple[tuple[CardId, frozenset[Place]], ...]
+    in_hidden_discard: tuple[tuple[frozenset[CardId], int], ...] = ()
 
 
 @attrs.frozen
@@ -103,6 +107,7 @@ def _view(crew: Crew) -> CrewView:
         hidden_discard_size=len(crew.hidden_discard),
         passed=crew.passed,
         known=crew.known,
+        in_hidden_discard=crew.in_hidden_discard,
     )
 
 
@@ -148,26 +153,64 @@ def _feasible(allowed: list[frozenset[Place]], room: dict[Place, int]) -> bool:
 
 
 def _place_known(
-    known: tuple[tuple[CardId, frozenset[Place]], ...], room: dict[Place, int], rng: Rng
+    known: tuple[tuple[CardId, frozenset[Place]], ...],
+    in_hidden_discard: tuple[tuple[frozenset[CardId], int], ...],
+    room: dict[Place, int],
+    rng: Rng,
 ) -> tuple[dict[Place, list[CardId]], Rng]:
-    """Put each known card in one of its possible places, at random, respecting room."""
+    """Put each known card in one of its possible places, at random, respecting room.
+
+    Every constraint of ``in_hidden_discard`` holds too: at least so many of its cards go to
+    the face-down discard. The cards are taken in a random order and each tries its places
+    in a random order; a choice that leaves no room for the rest (Hall's condition) or too
+    few cards for a constraint is undone (a depth-first search, so it always finds a
+    placement when there is one, and without constraints it never has to backtrack).
+    """
     placed: dict[Place, list[CardId]] = {place: [] for place in _PLACES}
     order, rng = rng.shuffled(known)
     remaining = [places for _, places in order]
-    for index, (card, places) in enumerate(order):
+    # For each constraint: how many more of its cards must go to the face-down discard,
+    # and how many of its cards are still to be placed.
+    needed = [at_least for _, at_least in in_hidden_discard]
+    left = [sum(1 for card, _ in known if card in cards) for cards, _ in in_hidden_discard]
+    member = [
+        [index for index, (cards, _) in enumerate(in_hidden_discard) if card in cards]
+        for card, _ in order
+    ]
+    stream = [rng]
+
+    def search(index: int) -> bool:
+        if any(need > rest for need, rest in zip(needed, left, strict=True)):
+            return False
+        if index == len(order):
+            return True
+        card, places = order[index]
+        options, stream[0] = stream[0].shuffled(sorted(places, key=lambda place: place.value))
         rest = remaining[index + 1 :]
-        options, rng = rng.shuffled(sorted(places, key=lambda place: place.value))
+        for constraint in member[index]:
+            left[constraint] -= 1
         for place in options:
             if room[place] <= 0:
                 continue
             room[place] -= 1
             if _feasible(rest, room):
+                hits = member[index] if place is Place.HIDDEN_DISCARD else []
+                for constraint in hits:
+                    needed[constraint] -= 1
                 placed[place].append(card)
-                break
+                if search(index + 1):
+                    return True
+                placed[place].pop()
+                for constraint in hits:
+                    needed[constraint] += 1
             room[place] += 1
-        else:
-            raise InvalidStateError(f"the observation's knowledge of card {card} is inconsistent")
-    return placed, rng
+        for constraint in member[index]:
+            left[constraint] += 1
+        return False
+
+    if not search(0):
+        raise InvalidStateError("the observation's knowledge of the known cards is inconsistent")
+    return placed, stream[0]
 
 
 def sample_state(observation: MagellanObservation, seed: int) -> MagellanState:
@@ -201,6 +244,7 @@ def sample_state(observation: MagellanObservation, seed: int) -> MagellanState:
                     hidden_discard=observation.hidden_discard,
                     passed=view.passed,
                     known=view.known,
+                    in_hidden_discard=view.in_hidden_discard,
                 )
             )
             continue
@@ -209,7 +253,7 @@ def sample_state(observation: MagellanObservation, seed: int) -> MagellanState:
             Place.STORM: view.storm_size,
             Place.HIDDEN_DISCARD: view.hidden_discard_size,
         }
-        placed, rng = _place_known(view.known, room, rng)
+        placed, rng = _place_known(view.known, view.in_hidden_discard, room, rng)
         known_cards = {card for card, _ in view.known}
         unseen, rng = rng.shuffled(sorted(set(range(CREW_DECK_SIZE)) - on_table - known_cards))
         position = 0
@@ -228,6 +272,7 @@ def sample_state(observation: MagellanObservation, seed: int) -> MagellanState:
                 hidden_discard=frozenset(placed[Place.HIDDEN_DISCARD]),
                 passed=view.passed,
                 known=view.known,
+                in_hidden_discard=view.in_hidden_discard,
             )
         )
     won_ocean = {card for won in observation.won for card in won}

@@ -65,6 +65,7 @@ _FACE_DOWN = tuple(PlayFaceDown(card.id) for card in CREW_CARDS)
 _VALUE = tuple(tuple(card.value(colour) for colour in Colour) for card in CREW_CARDS)
 _EMPTY_COLUMNS: tuple[tuple[CardId, ...], tuple[CardId, ...], tuple[CardId, ...]] = ((), (), ())
 _IN_HAND = frozenset({Place.HAND})
+_HAND_OR_STORM = frozenset({Place.HAND, Place.STORM})
 _legal_cache: dict[tuple[frozenset[CardId], bool, bool], tuple[Action, ...]] = {}
 
 
@@ -85,6 +86,7 @@ def new_game(players: int, storms: bool, seed: int) -> MagellanState:
                 hidden_discard=frozenset(),
                 passed=False,
                 known=(),
+                in_hidden_discard=(),
             )
         )
     ocean_decks = []
@@ -190,8 +192,11 @@ def apply(state: MagellanState, action: Action) -> MagellanState:
         columns = list(crew.columns)
         columns[colour] = (*columns[colour], card)
         known = crew.known
+        in_hidden_discard = crew.in_hidden_discard
         if known:
             known = tuple(entry for entry in known if entry[0] != card)
+            if in_hidden_discard:
+                in_hidden_discard = _seen_in_hand(in_hidden_discard, card)
         hand = crew.hand - {card}
         crew = Crew(
             crew.deck,
@@ -202,6 +207,7 @@ def apply(state: MagellanState, action: Action) -> MagellanState:
             crew.hidden_discard,
             not hand,  # an empty hand passes automatically (A-MAG-5)
             known,
+            in_hidden_discard,
         )
         public = _PLAY[card][colour]
     elif cls is PlayFaceDown:
@@ -222,6 +228,7 @@ def apply(state: MagellanState, action: Action) -> MagellanState:
             crew.hidden_discard,
             not hand,  # an empty hand passes automatically (A-MAG-5)
             _widen(crew.known, Place.HAND, Place.STORM),
+            crew.in_hidden_discard,
         )
         public = _FACE_DOWN_PLAYED
     elif cls is Pass:
@@ -236,6 +243,7 @@ def apply(state: MagellanState, action: Action) -> MagellanState:
             crew.hidden_discard,
             True,
             crew.known,
+            crew.in_hidden_discard,
         )
         public = _PASS
     else:
@@ -282,6 +290,32 @@ def _move_known(
         (card, (places - {source}) | {target}) if source in places else (card, places)
         for card, places in known
     )
+
+
+def _seen_in_hand(
+    in_hidden_discard: tuple[tuple[frozenset[CardId], int], ...], card: CardId
+) -> tuple[tuple[frozenset[CardId], int], ...]:
+    """Remove ``card``, just played face up from the hand, from every constraint."""
+    return tuple(
+        (cards - {card}, at_least) for cards, at_least in in_hidden_discard if at_least > 0
+    )
+
+
+def _storm_constraint(crew: Crew) -> tuple[frozenset[CardId], int] | None:
+    """What a perfect reasoner learns when ``crew``'s storm column wins (phase C).
+
+    The storm column and the hand form a pool. Known cards that must be in the pool (their
+    places are within hand and storm) leave room for at most ``pool - certain`` never-seen
+    cards in it, so at least ``storm - (pool - certain)`` of the storm column's cards are
+    known cards that may be in the storm column. They go to the face-down discard.
+    """
+    pool = len(crew.hand) + len(crew.storm)
+    certain = sum(1 for _, places in crew.known if places <= _HAND_OR_STORM)
+    at_least = len(crew.storm) - (pool - certain)
+    if at_least <= 0:
+        return None
+    cards = frozenset(card for card, places in crew.known if Place.STORM in places)
+    return cards, at_least
 
 
 def _next_to_move(crews: tuple[Crew, ...], start: int) -> PlayerId | None:
@@ -341,6 +375,7 @@ def _anchor(
         hand = crew.hand
         discard = crew.discard
         known = crew.known
+        in_hidden_discard = crew.in_hidden_discard
         returned: list[CardId] = []
         for colour, column in enumerate(crew.columns):
             if not column:
@@ -358,6 +393,9 @@ def _anchor(
         if crew.storm:
             if storm_winner == seat:
                 hidden_discard = hidden_discard.union(crew.storm)
+                constraint = _storm_constraint(crew)
+                if constraint is not None:
+                    in_hidden_discard = (*in_hidden_discard, constraint)
                 known = _move_known(known, Place.STORM, Place.HIDDEN_DISCARD)
             else:
                 hand = hand.union(crew.storm)
@@ -367,7 +405,17 @@ def _anchor(
             hand = hand.union(deck[:DRAW])
             deck = deck[DRAW:]
         new_crews.append(
-            Crew(deck, hand, _EMPTY_COLUMNS, (), discard, hidden_discard, False, known)
+            Crew(
+                deck,
+                hand,
+                _EMPTY_COLUMNS,
+                (),
+                discard,
+                hidden_discard,
+                False,
+                known,
+                in_hidden_discard,
+            )
         )
     won = list(state.won)
     piles = list(state.ocean_piles)
@@ -590,3 +638,35 @@ def _check_crew(seat: int, crew: Crew, storms: bool, expected_deck: int) -> None
     for card, possible in crew.known:
         if not possible or not any(card in places[place] for place in possible):
             raise InvalidStateError(f"seat {seat}'s known card {card} is not where it may be")
+    check_in_hidden_discard(seat, crew.known, crew.in_hidden_discard)
+    for group, at_least in crew.in_hidden_discard:
+        if len(group & crew.hidden_discard) < at_least:
+            raise InvalidStateError(
+                f"seat {seat}'s face-down discard holds fewer than {at_least} of cards "
+                f"{sorted(group)}"
+            )
+
+
+def check_in_hidden_discard(
+    seat: int,
+    known: tuple[tuple[CardId, frozenset[Place]], ...],
+    in_hidden_discard: tuple[tuple[frozenset[CardId], int], ...],
+) -> None:
+    """Check the form of a crew's face-down discard constraints against its known cards.
+
+    Raises:
+        InvalidStateError: A constraint names a card that is not a known card that may be in
+            the face-down discard, or asks for fewer than one or more than all of its cards.
+    """
+    may_be_there = {card for card, places in known if Place.HIDDEN_DISCARD in places}
+    for cards, at_least in in_hidden_discard:
+        if type(at_least) is not int or not 1 <= at_least <= len(cards):
+            raise InvalidStateError(
+                f"seat {seat}'s constraint on cards {sorted(cards)} needs at least 1 and at "
+                f"most {len(cards)} of them in the face-down discard, not {at_least!r}"
+            )
+        if not cards <= may_be_there:
+            raise InvalidStateError(
+                f"seat {seat}'s constraint names cards {sorted(cards - may_be_there)} that "
+                "are not known cards that may be in the face-down discard"
+            )
