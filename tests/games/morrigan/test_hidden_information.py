@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import boardgames
+from boardgames.core.errors import InvalidStateError
 from boardgames.games.morrigan import (
     CardKind,
     ChooseTarget,
@@ -26,7 +27,7 @@ from boardgames.games.morrigan import (
     TakeFromDiscard,
     Zone,
 )
-from boardgames.games.morrigan.components import CARD_KINDS
+from boardgames.games.morrigan.components import CARD_KINDS, CardType
 
 K = CardKind
 
@@ -324,3 +325,201 @@ def test_moves_are_described_to_the_others_as_the_public_history_shows_them(
         for viewer in range(4):
             expected = action if viewer == seat else public
             assert str(expected) == game.describe_action(observation, action, viewer)
+
+
+# ---- a beaten duelist's face-down card is a known bluff ----------------------------------------
+
+
+def _known_bluff_place(
+    before: MorriganState, after: MorriganState, seat: int
+) -> tuple[Zone, int, int] | None:
+    """Return where the card ``seat`` put face down between the two states went, if he did."""
+    left = before.hands[seat] - after.hands[seat]
+    if len(left) != 1:
+        return None
+    (card,) = left
+    for holding in (*(h for hs in after.territories for h in hs), *after.adversaries):
+        for index, r in enumerate(holding.reinforcements):
+            if r.card == card and not r.public:
+                return (Zone.SLOT, holding.card, index)
+    if after.ordeal is not None:
+        for stake in after.ordeal.stakes:
+            if stake.card == card:
+                return (Zone.STAKE, stake.seat, 0)
+    return None
+
+
+def _card_at(state: MorriganState, place: tuple[Zone, int, int]) -> int:
+    zone, key, index = place
+    if zone is Zone.STAKE:
+        assert state.ordeal is not None
+        return next(stake.card for stake in state.ordeal.stakes if stake.seat == key)
+    holdings = (*(h for hs in state.territories for h in hs), *state.adversaries)
+    holding = next(h for h in holdings if h.card == key)
+    return holding.reinforcements[index].card
+
+
+def _flag_at(view: MorriganObservation, place: tuple[Zone, int, int]) -> bool:
+    zone, key, index = place
+    if zone is Zone.STAKE:
+        assert view.ordeal is not None
+        return next(stake.known_bluff for stake in view.ordeal.stakes if stake.seat == key)
+    holdings = (*(h for hs in view.territories for h in hs), *view.adversaries)
+    holding = next(h for h in holdings if h.card == key)
+    return holding.reinforcements[index].known_bluff
+
+
+def _is_action(card: int) -> bool:
+    return CARD_KINDS[card].type is CardType.ACTION
+
+
+@pytest.mark.parametrize(
+    ("seed", "observer", "action_type"), [(5, 1, Reinforce), (27, 0, Stake)], ids=["slot", "stake"]
+)
+def test_a_card_a_beaten_duelist_puts_face_down_is_a_known_bluff(
+    make_game: Callable[..., Morrigan], seed: int, observer: int, action_type: type
+) -> None:
+    """A beaten duelist's next face-down card is publicly known not to be an Action card.
+
+    Rulebook: "He then takes all the Action cards from his new hand", so after a lost duel
+    everyone knows the rest of his hand holds none; a card he then puts face down (a
+    reinforcement, an Ordeal stake) before he can hold an Action card again is a bluff
+    ("a card of another type, which has only a deterrent effect (bluff)"). RULINGS §3.2: the
+    others see only that he placed a card, so the flag is all they learn, and samples must
+    never make that card an Action card.
+    """
+    game = make_game(2)
+    record = boardgames.play(game, [boardgames.RandomBot()] * 2, seed=seed)
+    states = list(boardgames.replay(record))
+    for step, action in enumerate(record.actions):
+        before, after = states[step], states[step + 1]
+        seat = before.to_move
+        if not isinstance(action, action_type) or seat == observer or seat is None:
+            continue
+        if before.floors[seat] and before.floors[seat] == len(before.hands[seat]):
+            break
+    else:
+        pytest.fail("the game has no face-down card from a hand of known non-Action cards")
+    place = _known_bluff_place(before, after, seat)
+    assert place is not None
+    assert not _is_action(_card_at(after, place))
+    for viewer in range(2):
+        assert _flag_at(game.observe(after, viewer), place)
+    assert boardgames.loads(boardgames.dumps(after)) == after
+    view = game.observe(after, observer)
+    assert boardgames.loads(boardgames.dumps(view)) == view
+    for sample_seed in range(200):
+        sample = game.sample_state(view, seed=sample_seed)
+        assert game.observe(sample, observer) == view
+        assert not _is_action(_card_at(sample, place))
+
+
+def test_flagged_face_down_cards_are_never_action_cards_in_play_or_in_samples(
+    make_game: Callable[..., Morrigan],
+) -> None:
+    """In random games with lost duels, every known bluff is a non-Action card, also in samples.
+
+    Rulebook: "He then takes all the Action cards from his new hand". A card leaving unseen
+    a hand whose cards are all known not to be Action cards is itself known not to be one;
+    sampling must respect what every player knows (RULINGS §0: `sample_state`).
+    """
+    placed = flagged_seen = 0
+    for players, seed in [(2, seed) for seed in range(40)] + [(3, seed) for seed in range(20)]:
+        game = make_game(players)
+        record = boardgames.play(game, [boardgames.RandomBot()] * players, seed=seed)
+        states = list(boardgames.replay(record))
+        rng = random.Random(seed)
+        for step, action in enumerate(record.actions):
+            before, after = states[step], states[step + 1]
+            seat = before.to_move
+            if isinstance(action, (Reinforce, Stake)) and seat is not None:
+                place = _known_bluff_place(before, after, seat)
+                if place is not None:
+                    known = before.floors[seat] == len(before.hands[seat]) > 0
+                    assert _flag_at(game.observe(after, seat), place) == known
+                    placed += known
+        for state in states:
+            flagged = [
+                (Zone.SLOT, h.card, i)
+                for h in (*(h for hs in state.territories for h in hs), *state.adversaries)
+                for i, r in enumerate(h.reinforcements)
+                if r.known_bluff
+            ]
+            if state.ordeal is not None:
+                flagged += [(Zone.STAKE, s.seat, 0) for s in state.ordeal.stakes if s.known_bluff]
+            if not flagged:
+                continue
+            flagged_seen += 1
+            assert not any(_is_action(_card_at(state, place)) for place in flagged)
+            observer = rng.randrange(players)
+            view = game.observe(state, observer)
+            for sample_seed in range(3):
+                sample = game.sample_state(view, seed=sample_seed)
+                assert not any(_is_action(_card_at(sample, place)) for place in flagged)
+    assert placed
+    assert flagged_seen
+
+
+def test_a_card_taken_from_a_hand_of_known_non_action_cards_counts_in_the_takers_floor(
+    make_game: Callable[..., Morrigan],
+) -> None:
+    """The King's Favourite taking from a beaten duelist gives the taker a known non-Action card.
+
+    Rulebook: "He then takes all the Action cards from his new hand", so everyone knows the
+    beaten duelist's remaining cards are not Action cards; whichever one is taken, the
+    taker's hand then holds one more card everyone knows is not an Action card.
+    """
+    game = make_game(2)
+    record = boardgames.play(game, [boardgames.RandomBot()] * 2, seed=239)
+    states = list(boardgames.replay(record))
+    for step, action in enumerate(record.actions):
+        before, after = states[step], states[step + 1]
+        taker = before.to_move
+        if (
+            isinstance(action, PlaySpecial)
+            and action.special is K.KINGS_FAVOURITE
+            and taker is not None
+            and before.floors[1 - taker] == len(before.hands[1 - taker]) > 0
+        ):
+            break
+    else:
+        pytest.fail("the game has no King's Favourite taken from a beaten duelist")
+    # The King's Favourite itself leaves face up (one known non-Action card fewer at most),
+    # and the stolen card is one more.
+    assert after.floors[taker] == max(before.floors[taker] - 1, 0) + 1
+    assert after.floors[1 - taker] == before.floors[1 - taker] - 1
+    view = game.observe(after, 1 - taker)
+    for sample_seed in range(50):
+        sample = game.sample_state(view, seed=sample_seed)
+        non_action = [card for card in sample.hands[taker] if not _is_action(card)]
+        assert len(non_action) >= after.floors[taker]
+
+
+def test_check_state_rejects_an_action_card_marked_as_a_known_bluff(
+    make_game: Callable[..., Morrigan],
+) -> None:
+    """A reinforcement or stake marked ``known_bluff`` must really be a non-Action card.
+
+    Rulebook: a bluff is "a card of another type" than an Action card.
+    """
+    game = make_game(2)
+    states = [state for seed in range(10) for state in played_states(game, seed)]
+    for state in states:
+        for seat, holdings in enumerate(state.territories):
+            for position, holding in enumerate(holdings):
+                for index, r in enumerate(holding.reinforcements):
+                    if not _is_action(r.card):
+                        continue
+                    game.check_state(state)
+                    marked = attrs.evolve(r, known_bluff=True)
+                    reinforcements = list(holding.reinforcements)
+                    reinforcements[index] = marked
+                    territories = list(state.territories)
+                    changed = list(holdings)
+                    changed[position] = attrs.evolve(holding, reinforcements=tuple(reinforcements))
+                    territories[seat] = tuple(changed)
+                    bad = attrs.evolve(state, territories=tuple(territories))
+                    with pytest.raises(InvalidStateError, match="known bluff"):
+                        game.check_state(bad)
+                    return
+    pytest.fail("the game has no Action card under a Territory")

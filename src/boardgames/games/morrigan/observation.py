@@ -57,12 +57,15 @@ class ReinforcementView:
         placer: Who placed it (everyone sees who puts a card down).
         in_reinforcement_phase: Placed in its placer's reinforcement phase (not on play).
         public: Everyone has seen it (it survived a failed attack).
+        known_bluff: Everyone knows this face-down card is not an Action card (it left a
+            hand publicly known to hold no Action card; see ``floors``).
     """
 
     card: CardId | None
     placer: PlayerId
     in_reinforcement_phase: bool
     public: bool
+    known_bluff: bool = False
 
 
 @attrs.frozen
@@ -86,11 +89,14 @@ class StakeView:
         seat: The participant who staked.
         card: The staked card if it is the observer's own stake, else ``None``.
         blessing: The Blessing played face up with it, if any.
+        known_bluff: Everyone knows the staked card is not an Action card (it left a hand
+            publicly known to hold no Action card; see ``floors``).
     """
 
     seat: PlayerId
     card: CardId | None
     blessing: CardId | None
+    known_bluff: bool = False
 
 
 @attrs.frozen
@@ -184,6 +190,7 @@ def _holding_view(holding: Holding, player: PlayerId) -> HoldingView:
                 r.placer,
                 r.in_reinforcement_phase,
                 r.public,
+                r.known_bluff,
             )
             for r in holding.reinforcements
         ),
@@ -201,7 +208,12 @@ def observe(state: MorriganState, player: PlayerId) -> MorriganObservation:
             ordeal.round,
             ordeal.waiting,
             tuple(
-                StakeView(stake.seat, stake.card if stake.seat == player else None, stake.blessing)
+                StakeView(
+                    stake.seat,
+                    stake.card if stake.seat == player else None,
+                    stake.blessing,
+                    stake.known_bluff,
+                )
                 for stake in ordeal.stakes
             ),
         )
@@ -292,6 +304,7 @@ def sample_state(observation: MorriganObservation, seed: int) -> MorriganState:
     # The hidden places, each with a capacity, in a fixed order.
     places: list[Place] = []
     sizes: list[int] = []
+    bluffs: set[Place] = set()  # face-down places everyone knows hold no Action card
     for seat, size in enumerate(observation.hand_sizes):
         if seat != me and size:
             places.append((Zone.HAND, seat, 0))
@@ -302,11 +315,15 @@ def sample_state(observation: MorriganObservation, seed: int) -> MorriganState:
                 if r.card is None:
                     places.append((Zone.SLOT, holding.card, index))
                     sizes.append(1)
+                    if r.known_bluff:
+                        bluffs.add((Zone.SLOT, holding.card, index))
     if observation.ordeal is not None:
         for stake in observation.ordeal.stakes:
             if stake.card is None:
                 places.append((Zone.STAKE, stake.seat, 0))
                 sizes.append(1)
+                if stake.known_bluff:
+                    bluffs.add((Zone.STAKE, stake.seat, 0))
     if observation.draw_pile_size:
         places.append((Zone.DRAW, 0, 0))
         sizes.append(observation.draw_pile_size)
@@ -315,7 +332,7 @@ def sample_state(observation: MorriganObservation, seed: int) -> MorriganState:
         raise InvalidStateError(
             f"the observation hides {sum(sizes)} cards but {len(pool)} cards are unaccounted for"
         )
-    dealt, rng = _deal(observation, places, sizes, pool, rng)
+    dealt, rng = _deal(observation, places, sizes, bluffs, pool, rng)
     hands = []
     for seat in range(observation.players):
         if seat == me:
@@ -333,6 +350,7 @@ def sample_state(observation: MorriganObservation, seed: int) -> MorriganState:
                     r.placer,
                     r.in_reinforcement_phase,
                     r.public,
+                    r.known_bluff,
                 )
                 for index, r in enumerate(view.reinforcements)
             ),
@@ -351,6 +369,7 @@ def sample_state(observation: MorriganObservation, seed: int) -> MorriganState:
                     stake.seat,
                     stake.card if stake.card is not None else dealt[(Zone.STAKE, stake.seat, 0)][0],
                     stake.blessing,
+                    stake.known_bluff,
                 )
                 for stake in view.stakes
             ),
@@ -391,16 +410,24 @@ def _deal(
     observation: MorriganObservation,
     places: list[Place],
     sizes: list[int],
+    bluffs: set[Place],
     pool: list[CardId],
     rng: Rng,
 ) -> tuple[dict[Place, list[CardId]], Rng]:
-    """Deal ``pool`` to ``places`` respecting clues and non-Action floors."""
-    # Sinks: each place; a hand with a floor is split into a non-Action part and the rest.
+    """Deal ``pool`` to ``places`` respecting clues and non-Action floors.
+
+    ``bluffs`` are the face-down places (one card each) everyone knows hold no Action card.
+    """
+    # Sinks: each place; a hand with a floor is split into a non-Action part and the rest,
+    # and a known bluff is a non-Action part only.
     sinks: list[tuple[Place, bool]] = []  # (place, non-Action cards only)
     capacities: list[int] = []
     sinks_of: dict[Place, list[int]] = {}
     for place, size in zip(places, sizes, strict=True):
-        floor = observation.floors[place[1]] if place[0] == Zone.HAND else 0
+        if place[0] == Zone.HAND:
+            floor = observation.floors[place[1]]
+        else:
+            floor = size if place in bluffs else 0
         floor = min(floor, size)
         indices = []
         if floor:

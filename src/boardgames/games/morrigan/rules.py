@@ -264,10 +264,19 @@ class _Table:
         self.hands[seat] = hand - {card}
         return card
 
-    def left_hand(self, seat: PlayerId, card: CardId, *, visible: bool) -> None:
-        """Update the public count of known non-Action cards after ``card`` left a hand."""
-        if self.floors[seat] and not (visible and _TYPE[card] is _ACTION):
+    def left_hand(self, seat: PlayerId, card: CardId, *, visible: bool) -> bool:
+        """Update the public count of known non-Action cards after ``card`` left a hand.
+
+        Call it once ``card`` is out of ``seat``'s hand. Return whether everyone knows
+        ``card`` is not an Action card because every card of the hand it left was known to
+        be such (the floor equalled the hand's size): a card leaving unseen is then a known
+        bluff.
+        """
+        floor = self.floors[seat]
+        known = bool(floor) and floor == len(self.hands[seat]) + 1
+        if floor and not (visible and _TYPE[card] is _ACTION):
             self.floors[seat] -= 1
+        return known
 
     def discard(self, cards: Iterable[CardId]) -> None:
         self.discard_pile = (*self.discard_pile, *cards)
@@ -1127,7 +1136,8 @@ def _play_special(table: _Table, action: Action) -> None:
             table.hands[victim] = table.hands[victim] - {stolen}
             table.hands[seat] = table.hands[seat] | {stolen}
             table.clue_steal(victim, seat, stolen)
-            table.left_hand(victim, stolen, visible=False)
+            if table.left_hand(victim, stolen, visible=False):
+                table.floors[seat] += 1  # everyone knows the taker got a non-Action card
         table.discard((card,))
     elif special is CardKind.SECRET_TREASURE:
         table.draw(seat, 2)
@@ -1239,13 +1249,13 @@ def _stake(table: _Table, action: Action) -> None:
         table.left_hand(seat, blessing, visible=True)
     card = table.take(seat, action.kind)
     table.clue_hidden(seat, _stake_place(seat))
-    table.left_hand(seat, card, visible=False)
+    known_bluff = table.left_hand(seat, card, visible=False)
     table.ordeal = Ordeal(
         ordeal.card,
         ordeal.player,
         ordeal.round,
         ordeal.waiting[1:],
-        (*ordeal.stakes, StakedCard(seat, card, blessing)),
+        (*ordeal.stakes, StakedCard(seat, card, blessing, known_bluff)),
     )
     _ordeal_next(table)
 
@@ -1320,7 +1330,7 @@ def _commit(table: _Table, action: Action) -> None:
     _reveal_holding(table, holding)
     wide_curse = table.options.wide_curse
     survivors = tuple(
-        Reinforcement(r.card, r.placer, r.in_reinforcement_phase, True)
+        attrs.evolve(r, public=True)
         for r in holding.reinforcements
         if _counts(r, not attack.conquest, wide_curse)
     )
@@ -1419,9 +1429,10 @@ def _reinforced(
 ) -> Holding:
     """Return ``holding`` with ``card`` placed face down under it by ``seat``."""
     table.clue_hidden(seat, (Zone.SLOT, holding.card, len(holding.reinforcements)))
-    table.left_hand(seat, card, visible=False)
+    known_bluff = table.left_hand(seat, card, visible=False)
     return Holding(
-        holding.card, (*holding.reinforcements, Reinforcement(card, seat, in_phase, False))
+        holding.card,
+        (*holding.reinforcements, Reinforcement(card, seat, in_phase, False, known_bluff)),
     )
 
 
@@ -1582,8 +1593,17 @@ def _check_cards(state: MorriganState) -> None:
         for r in holding.reinforcements:
             if not _is_seat(r.placer, players):
                 raise _fail(f"a reinforcement of card {holding.card!r} has placer {r.placer!r}")
-            if type(r.public) is not bool or type(r.in_reinforcement_phase) is not bool:
+            if (
+                type(r.public) is not bool
+                or type(r.in_reinforcement_phase) is not bool
+                or type(r.known_bluff) is not bool
+            ):
                 raise _fail(f"a reinforcement of card {holding.card!r} has non-bool flags")
+            if r.known_bluff and _is_card(r.card) and _TYPE[r.card] is _ACTION:
+                raise _fail(
+                    f"a reinforcement of card {holding.card!r} is a known bluff but is "
+                    f"{CARDS[r.card]}"
+                )
         zones.append(
             (
                 f"the cards under card {holding.card!r}",
@@ -1601,6 +1621,12 @@ def _check_cards(state: MorriganState) -> None:
     if state.ordeal is not None:
         zones.append(("the Ordeal in progress", (state.ordeal.card,), (CardType.ORDEAL,)))
         for stake in state.ordeal.stakes:
+            if type(stake.known_bluff) is not bool:
+                raise _fail(f"seat {stake.seat!r}'s stake has a non-bool known_bluff")
+            if stake.known_bluff and _is_card(stake.card) and _TYPE[stake.card] is _ACTION:
+                raise _fail(
+                    f"seat {stake.seat!r}'s stake is a known bluff but is {CARDS[stake.card]}"
+                )
             zones.append(("an Ordeal stake", (stake.card,), ()))
             special.append(("an Ordeal stake's Blessing", stake.blessing, (CardKind.BLESSING,)))
     if state.attack is not None:

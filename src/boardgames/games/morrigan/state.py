@@ -116,12 +116,16 @@ class Reinforcement:
         in_reinforcement_phase: Placed in the placer's own reinforcement phase (a Curse
             placed then doubles an Adversary's defence), rather than in an on-play window.
         public: Everyone has seen it: it survived a failed attack.
+        known_bluff: Everyone knows this face-down card is not an Action card: it left a
+            hand all of whose cards were publicly known not to be Action cards (a beaten
+            duelist's, see ``MorriganState.floors``).
     """
 
     card: CardId
     placer: PlayerId
     in_reinforcement_phase: bool
     public: bool
+    known_bluff: bool = False
 
 
 @attrs.frozen
@@ -171,11 +175,15 @@ class StakedCard:
         seat: The participant.
         card: The staked card, face down until the reveal.
         blessing: The Blessing played face up with it, if any.
+        known_bluff: Everyone knows this face-down card is not an Action card: it left a
+            hand all of whose cards were publicly known not to be Action cards (a beaten
+            duelist's, see ``MorriganState.floors``).
     """
 
     seat: PlayerId
     card: CardId
     blessing: CardId | None = None
+    known_bluff: bool = False
 
 
 @attrs.frozen
@@ -277,7 +285,9 @@ class MorriganState:
         reinforced: The targets the active player has reinforced this reinforcement phase.
         target: The target chosen for the next reinforcement (in ``REINFORCE_CARD``).
         floors: For each player, how many cards of his hand everyone knows are not Action
-            cards (after a lost duel his whole remaining hand is such).
+            cards (after a lost duel his whole remaining hand is such). A card that leaves
+            unseen a hand whose floor equals its size is marked ``known_bluff`` where it goes
+            face down (:class:`Reinforcement`, :class:`StakedCard`).
         clues: What each player knows about cards he cannot see (see :class:`Clue`).
         history: Every decision of the game, as everybody saw it (face-down cards not
             named), in order.
