@@ -412,6 +412,9 @@ def test_a_card_a_beaten_duelist_puts_face_down_is_a_known_bluff(
         sample = game.sample_state(view, seed=sample_seed)
         assert game.observe(sample, observer) == view
         assert not _is_action(_card_at(sample, place))
+    text = game.render_observation(view)
+    assert ("s" if action_type is Reinforce else "seat ") + f"{seat}" in text
+    assert "bluff" in text.replace("lone_bluff_wins", "")
 
 
 def test_flagged_face_down_cards_are_never_action_cards_in_play_or_in_samples(

@@ -3,8 +3,10 @@
 Cards are written ``Ac3`` (Action 3), ``Or2`` (Ordeal 2), ``Ad4`` (Adversary 4), ``Te5``
 (Territory 5) or by a Special card's short name, with ``#id`` for cards on the table. A card
 under a Territory or an Adversary is written ``s2:Ac3`` (placed by seat 2), ``s2:?`` when
-the observer cannot see it, with ``!`` once everyone has seen it and ``~`` when it was
-placed in an on-play window rather than a reinforcement phase.
+the observer cannot see it (``s2:bluff`` when everyone knows it is not an Action card), with
+``!`` once everyone has seen it and ``~`` when it was placed in an on-play window rather
+than a reinforcement phase. An Ordeal stake the observer cannot see is ``?``, or ``bluff``
+likewise.
 """
 
 from __future__ import annotations
@@ -41,7 +43,7 @@ def _holding(view: HoldingView, names: dict[tuple[CardId, int], str] | None = No
         elif names is not None:
             text = names[(view.card, index)]
         else:
-            text = "?"
+            text = "bluff" if r.known_bluff else "?"
         marks = ("!" if r.public else "") + ("" if r.in_reinforcement_phase else "~")
         parts.append(f"s{r.placer}:{text}{marks}")
     under = f" [{' '.join(parts)}]" if parts else ""
@@ -96,7 +98,8 @@ def _lines(
             card = stake.card
             if card is None and stakes is not None:
                 card = stakes[stake.seat]
-            text = f"seat {stake.seat}: " + (_name(card) if card is not None else "?")
+            unseen = "bluff" if stake.known_bluff else "?"
+            text = f"seat {stake.seat}: " + (_name(card) if card is not None else unseen)
             if stake.blessing is not None:
                 text += " + Blessing"
             if card is not None and (stake.card is not None or stakes is not None):
