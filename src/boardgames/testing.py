@@ -145,7 +145,9 @@ def _check_arguments(checker: _Checker, state: Any) -> None:
         _expect_error(checker, call, run, ConfigurationError)
 
 
-def _check_descriptions(checker: _Checker, state: Any, legal: Sequence[Any]) -> None:
+def _check_descriptions(
+    checker: _Checker, state: Any, legal: Sequence[Any], after: Sequence[Any]
+) -> None:
     """``describe_action`` tells no seat more about a move than his next observation.
 
     Moves that leave a seat the same observation are described alike, and as ``None``
@@ -158,7 +160,6 @@ def _check_descriptions(checker: _Checker, state: Any, legal: Sequence[Any]) -> 
     if mover is None:
         return
     observation = game.observe(state, mover)
-    after = [game.apply(state, action) for action in legal]
     for viewer in range(game.players):
         said: dict[Any, tuple[Any, str | None]] = {}
         before = game.observe(state, viewer)
@@ -305,9 +306,7 @@ def check_game(
             if terminal or len(actions) >= max_decisions:
                 break
             longest = max(longest, len(legal))
-            if len(actions) % sample_every == 0:
-                samples += _check_samples(checker, state, seed * 1_000_003 + len(actions))
-                _check_descriptions(checker, state, legal)
+            afters = []
             for action in legal:
                 try:
                     after = game.apply(state, action)
@@ -317,10 +316,15 @@ def check_game(
                     ) from error
                 applied += 1
                 checker.expect(after is not state, "apply returned its input state")
+                afters.append(after)
+            if len(actions) % sample_every == 0:
+                samples += _check_samples(checker, state, seed * 1_000_003 + len(actions))
+                _check_descriptions(checker, state, legal, afters)
             seen.extend(legal)
-            action = legal[choices.randrange(len(legal))]
+            index = choices.randrange(len(legal))
+            action = legal[index]
             _round_trip(checker, action, f"the action {action!r}")
-            state = game.apply(state, action)
+            state = afters[index]
             actions.append(action)
             states.append(state)
         games += 1

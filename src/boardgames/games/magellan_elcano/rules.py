@@ -296,9 +296,7 @@ def _seen_in_hand(
     in_hidden_discard: tuple[tuple[frozenset[CardId], int], ...], card: CardId
 ) -> tuple[tuple[frozenset[CardId], int], ...]:
     """Remove ``card``, just played face up from the hand, from every constraint."""
-    return tuple(
-        (cards - {card}, at_least) for cards, at_least in in_hidden_discard if at_least > 0
-    )
+    return tuple((cards - {card}, at_least) for cards, at_least in in_hidden_discard)
 
 
 def _storm_constraint(crew: Crew) -> tuple[frozenset[CardId], int] | None:

@@ -341,7 +341,7 @@ class IslandMap:
     def _rejoins_somewhere(self, tile: TileId) -> bool:
         """Whether ``tile``, whose lifting leaves the map in parts, fits a cell touching all.
 
-        The parts are read from the depth-first search (as in :meth:`_Search.part_of`)
+        The parts are read from the depth-first search (:meth:`_Search.part_of`)
         rather than listed, and only the empty cells touching at least as many tiles as
         there are parts are tried.
         """
@@ -356,9 +356,7 @@ class IslandMap:
             ]
         candidates = self._shared if groups >= 2 else self._frontier_cells().values()
         fits = _FITS[tile]
-        order = search.order
-        tree = search.tree
-        own = tree[tile]
+        part_of = search.part_of
         for mask, terrain, neighbours in candidates:
             if len(neighbours) < groups:
                 continue
@@ -368,16 +366,7 @@ class IslandMap:
                     mask &= ~(1 << side)
                     terrain &= ~(1 << side)
                     continue
-                part = 0
-                if tree[other] != own:
-                    part = 5 + tree[other]
-                else:
-                    rank = order[other]
-                    for index, (first, last) in enumerate(cut, start=1):
-                        if first <= rank < last:
-                            part = index
-                            break
-                touched |= 1 << part
+                touched |= 1 << part_of(tile, cut, other)
             if touched.bit_count() == groups and fits >> (mask << 4 | terrain) & 1:
                 return True
         return False
