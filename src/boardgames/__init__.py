@@ -18,6 +18,7 @@ from boardgames.core.errors import (
     SerializationError,
     UnknownGameError,
 )
+from boardgames.core.history import History
 from boardgames.core.play import Bot, play
 from boardgames.core.protocol import (
     DescribesActions,
@@ -51,6 +52,7 @@ __all__ = [
     "GameInfo",
     "GameRecord",
     "GreedyBot",
+    "History",
     "ISMCTSBot",
     "IllegalActionError",
     "InvalidStateError",

@@ -2,7 +2,7 @@
 
 Each document is an envelope::
 
-    {"format": 1, "game": "magellan-elcano", "type": "state", "data": {...}}
+    {"format": 2, "game": "magellan-elcano", "type": "state", "data": {...}}
 
 ``type`` is one of ``state``, ``action``, ``observation`` or ``record``. :func:`~boardgames.loads`
 treats its input as untrusted: it checks every type and range and the game's invariants,
@@ -29,12 +29,24 @@ from boardgames.core.protocol import GameFactory
 from boardgames.core.record import GameRecord, replay
 from boardgames.core.registry import _factory, game_names, make
 
-__all__ = ["FORMAT_VERSION", "dumps", "loads"]
+__all__ = ["FORMAT_VERSION", "READABLE_FORMATS", "dumps", "loads"]
 
-FORMAT_VERSION: Final = 1
+FORMAT_VERSION: Final = 2
 """The envelope format that :func:`~boardgames.dumps` writes.
 
-It is the only one that :func:`~boardgames.loads` accepts.
+Format 2 writes every game's history as a JSON list of entries (format 1 wrote Morgan's
+Magic Map's as one string in a compact notation).
+
+.. versionchanged:: 0.1.0
+   Format 2.
+"""
+
+READABLE_FORMATS: Final = (1, 2)
+"""The envelope formats that :func:`~boardgames.loads` reads.
+
+Data in an older format is rewritten by the game's :attr:`Codec.upgrade
+<boardgames.Codec.upgrade>` hook before it is checked, so a value loads the same from any of
+them; records never changed shape.
 """
 
 _KINDS: tuple[ValueKind, ...] = ("state", "action", "observation")
@@ -190,9 +202,10 @@ def loads(text: str | bytes) -> Any:
     if unknown:
         raise SerializationError(f"unknown envelope field {unknown[0]!r}", f"$.{unknown[0]}")
     version = _expect(document, "format", int, "$")
-    if version != FORMAT_VERSION:
+    if version not in READABLE_FORMATS:
+        readable = ", ".join(str(known) for known in READABLE_FORMATS)
         raise SerializationError(
-            f"unsupported format version {version!r}; this library reads {FORMAT_VERSION}",
+            f"unsupported format version {version!r}; this library reads {readable}",
             "$.format",
         )
     name = _expect(document, "game", str, "$")
@@ -209,8 +222,20 @@ def loads(text: str | bytes) -> Any:
         raise SerializationError(
             f"unknown value type {kind!r}; expected one of {[*_KINDS, 'record']}", "$.type"
         )
+    return _load_value(codec, document["data"], version, kind)
+
+
+def _load_value(codec: Codec, data: object, version: int, kind: ValueKind) -> Any:
+    """Upgrade, structure and check the data of a state, action or observation."""
+    if version != FORMAT_VERSION and codec.upgrade is not None:
+        try:
+            data = codec.upgrade(data, kind, version)
+        except (ValueError, TypeError, KeyError) as error:
+            raise SerializationError(
+                f"cannot read this {kind} of format {version}: {error}", "$.data"
+            ) from error
     try:
-        value = codec.structure(document["data"], kind)
+        value = codec.structure(data, kind)
     except (cattrs.BaseValidationError, ValueError, TypeError, KeyError) as error:
         message, path = _cattrs_path(error)
         raise SerializationError(f"invalid {kind}: {message}", path) from error

@@ -15,6 +15,7 @@ import pytest
 import boardgames
 from boardgames import ConfigurationError, ISMCTSBot
 from boardgames.bots import SearchResult, rank_utilities
+from boardgames.bots.ismcts import DEFAULT_DECISIONS
 from boardgames.core.codec import Codec, make_converter
 from boardgames.core.protocol import GameInfo, OptionValue
 from boardgames.core.ranking import places_from_keys
@@ -425,10 +426,36 @@ def test_bad_parameters_are_configuration_errors(parameters: dict[str, Any], mes
         ISMCTSBot(game, **parameters)
 
 
-def test_the_default_budget_is_an_iteration_budget() -> None:
+def test_the_default_budget_is_a_budget_of_simulated_decisions() -> None:
     bot = ISMCTSBot(boardgames.make("magellan-elcano", players=2))
-    assert (400, None) == (bot.iterations, bot.seconds)
-    assert "iterations=400" in repr(bot)
+    assert (None, None, DEFAULT_DECISIONS) == (bot.iterations, bot.seconds, bot.decisions)
+    assert f"decisions={DEFAULT_DECISIONS}" in repr(bot)
+
+
+def test_a_decision_budget_counts_every_apply_and_stops_once_crossed() -> None:
+    """Each iteration reports the applies it made; the search stops at the first that crosses."""
+    _, observation, legal = _middle_decision(3)
+    spy = SpyMagellan(players=3)
+    result = ISMCTSBot(spy, decisions=500).search(observation, legal, random.Random(0))
+    applied = len(spy.built) - len(spy.observations)  # every state built but the samples
+    assert applied == result.decisions
+    assert 500 <= result.decisions
+    assert 2 <= result.iterations
+    shorter = ISMCTSBot(spy, iterations=result.iterations - 1).search(
+        observation, legal, random.Random(0)
+    )
+    assert shorter.decisions < 500
+    capped = ISMCTSBot(spy, decisions=500, iterations=2).search(
+        observation, legal, random.Random(0)
+    )
+    assert 2 == capped.iterations
+
+
+@pytest.mark.parametrize("decisions", [0, -3, 2.0, True])
+def test_a_bad_decision_budget_is_a_configuration_error(decisions: Any) -> None:
+    game = boardgames.make("magellan-elcano", players=2)
+    with pytest.raises(ConfigurationError, match=r"decisions=.* must be an int of 1 or more"):
+        ISMCTSBot(game, decisions=decisions)
 
 
 def test_search_refuses_empty_legal_actions() -> None:

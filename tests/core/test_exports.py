@@ -22,6 +22,7 @@ EXPORTED = [
     "GameInfo",
     "GameRecord",
     "GreedyBot",
+    "History",
     "ISMCTSBot",
     "IllegalActionError",
     "InvalidStateError",

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -27,6 +28,7 @@ from boardgames.games.magellan_elcano import (
     PlayFaceDown,
 )
 from boardgames.games.magellan_elcano.components import CREW_CARDS
+from boardgames import serialization
 from boardgames.serialization import FORMAT_VERSION
 
 Document = dict[str, Any]
@@ -190,10 +192,10 @@ MALFORMED: list[Any] = [
     # The envelope.
     pytest.param(
         "state",
-        put("format", 2),
+        put("format", 3),
         "$.format",
-        "unsupported format version 2; this library reads 1",
-        id="format-2",
+        "unsupported format version 3; this library reads 1, 2",
+        id="format-3",
     ),
     pytest.param(
         "state",
@@ -864,13 +866,39 @@ def test_records_round_trip(magellan_records: tuple[GameRecord, ...]) -> None:
 def test_documents_are_self_describing(kind: str) -> None:
     document = base_document(kind)
     assert ["format", "game", "type", "data"] == list(document)
-    assert FORMAT_VERSION == document["format"] == 1
+    assert FORMAT_VERSION == document["format"] == 2
     assert "magellan-elcano" == document["game"]
     assert kind == document["type"]
 
 
+@pytest.mark.parametrize("kind", ["state", "observation", "action", "record"])
+def test_format_1_documents_still_load(kind: str) -> None:
+    """Format 2 changed no Magellan value's shape, so a format-1 document reads as it is."""
+    document = base_document(kind)
+    expected = loads(json.dumps(document))
+    document["format"] = 1
+    assert expected == loads(json.dumps(document))
+
+
+def test_an_upgrade_hook_that_refuses_gives_a_serialization_error() -> None:
+    codec = boardgames.make("magellan-elcano", 4).codec
+
+    def refuse(data: object, kind: str, version: int) -> object:
+        raise ValueError(f"no way to read {kind} data of format {version}")
+
+    document = base_document("state")
+    document["format"] = 1
+    strict = attrs.evolve(codec, upgrade=refuse)
+    with pytest.raises(SerializationError) as caught:
+        serialization._load_value(strict, document["data"], 1, "state")
+    assert "cannot read this state of format 1: no way to read state data of format 1" == str(
+        caught.value.args[0]
+    )
+    assert "$.data" == caught.value.path
+
+
 def test_actions_are_tagged_with_their_class_name() -> None:
-    assert '{"format":1,"game":"magellan-elcano","type":"action","data":{"type":"Pass"}}' == dumps(
+    assert '{"format":2,"game":"magellan-elcano","type":"action","data":{"type":"Pass"}}' == dumps(
         Pass()
     )
     assert {"card": 3, "colour": "blue", "type": "PlayCard"} == json.loads(
@@ -903,7 +931,7 @@ def test_dumps_is_compact_and_canonical() -> None:
 def test_dumps_can_indent() -> None:
     state = storm_state()
     text = dumps(state, indent=2)
-    assert text.startswith('{\n  "format": 1,\n  "game": "magellan-elcano",')
+    assert text.startswith('{\n  "format": 2,\n  "game": "magellan-elcano",')
     assert state == loads(text)
     assert dumps(state) == dumps(loads(text))
 

@@ -10,8 +10,8 @@ The built-in bots:
 ``random``                :class:`~boardgames.RandomBot`; no parameters.
 ``greedy``                :class:`~boardgames.bots.GreedyBot`; ``samples`` (int).
 ``ismcts``                :class:`~boardgames.bots.ISMCTSBot`; ``iterations`` (int), ``seconds``
-                          (float), ``exploration`` (float), ``max_depth`` (int), ``seed``
-                          (int).
+                          (float), ``decisions`` (int), ``exploration`` (float),
+                          ``max_depth`` (int), ``seed`` (int).
 ``heuristic``             The game's own heuristic bot, from its optional
                           :class:`~boardgames.bots.HasHeuristicBot` hook; no parameters.
 ``human``                 :class:`~boardgames.bots.HumanBot` on standard input and
@@ -148,6 +148,7 @@ def _greedy_bot(game: Game[Any, Any, Any], parameters: Mapping[str, str]) -> Bot
 
 
 _ISMCTS_PARAMETERS: Mapping[str, type[int] | type[float]] = {
+    "decisions": int,
     "exploration": float,
     "iterations": int,
     "max_depth": int,
@@ -242,7 +243,7 @@ def make_bot(spec: str | BotSpec, game: Game[Any, Any, Any]) -> Bot[Any, Any]:
     ...     make_bot("ismcts:depth=3", game)
     ... except boardgames.ConfigurationError as error:
     ...     print(error)  # doctest: +ELLIPSIS
-    unknown parameter 'depth' for bot 'ismcts'; allowed parameters: exploration, iterations, ...
+    unknown parameter 'depth' for bot 'ismcts'; allowed parameters: decisions, exploration, ...
     """
     parsed = parse_bot_spec(spec) if isinstance(spec, str) else spec
     _discover()

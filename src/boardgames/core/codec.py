@@ -15,6 +15,8 @@ from cattrs.errors import IterableValidationError, IterableValidationNote
 from cattrs.preconf.json import make_converter as _make_json_converter
 from cattrs.strategies import configure_tagged_union
 
+from boardgames.core.history import History
+
 __all__ = ["Codec", "ValueKind", "configure_tagged_action", "make_converter"]
 
 ValueKind: TypeAlias = Literal["state", "action", "observation"]
@@ -122,6 +124,39 @@ def _collection_structure_factory(
     return structure_fixed
 
 
+def _is_history(cls: Any) -> bool:
+    return bool(cls is History or get_origin(cls) is History)
+
+
+def _history_structure_factory(
+    cls: Any, converter: cattrs.Converter
+) -> Callable[[object, type], History[Any]]:
+    args = get_args(cls)
+    item = args[0] if args else Any
+    item_hook = converter.get_structure_hook(item)
+
+    def structure_history(value: object, _: type) -> History[Any]:
+        if type(value) is not list:
+            raise TypeError(f"expected a list, got {type(value).__name__}")
+        return History(
+            _structure_items(value, itertools.repeat(item_hook), itertools.repeat(item), cls)
+        )
+
+    return structure_history
+
+
+def _history_unstructure_factory(
+    cls: Any, converter: cattrs.Converter
+) -> Callable[[History[Any]], list[Any]]:
+    args = get_args(cls)
+    item_hook = converter.get_unstructure_hook(args[0]) if args else converter.unstructure
+
+    def unstructure_history(value: History[Any]) -> list[Any]:
+        return [item_hook(item) for item in value]
+
+    return unstructure_history
+
+
 def _is_frozenset(cls: Any) -> bool:
     return bool(cls is frozenset or get_origin(cls) is frozenset)
 
@@ -146,9 +181,9 @@ def make_converter(*, action_union: Any = None) -> cattrs.Converter:
     """Build a strict JSON converter for one game's values.
 
     Integers, booleans and strings are never coerced (``"3"`` is not ``3``); enums are
-    written by their lowercase member name; frozensets as sorted lists; every tuple must be
-    a JSON list. If ``action_union`` is given, it becomes a tagged union whose tag ``"type"``
-    is the class name of each action.
+    written by their lowercase member name; frozensets as sorted lists; every tuple and
+    :class:`~boardgames.History` must be a JSON list. If ``action_union`` is given, it
+    becomes a tagged union whose tag ``"type"`` is the class name of each action.
 
     Args:
         action_union: The union of the game's action classes (or its one action class), or
@@ -171,6 +206,12 @@ def make_converter(*, action_union: Any = None) -> cattrs.Converter:
     )
     converter.register_unstructure_hook_factory(
         _is_frozenset, lambda cls: _set_unstructure_factory(cls, converter)
+    )
+    converter.register_structure_hook_factory(
+        _is_history, lambda cls: _history_structure_factory(cls, converter)
+    )
+    converter.register_unstructure_hook_factory(
+        _is_history, lambda cls: _history_unstructure_factory(cls, converter)
     )
     if action_union is not None:
         configure_tagged_action(converter, action_union)
@@ -221,6 +262,13 @@ class Codec:
         action_classes: Each class in ``action_type``.
         check: Checks a structured value's invariants; raises
             :class:`~boardgames.InvalidStateError`.
+        upgrade: Rewrites the data of a value written in an older envelope format into the
+            current shape, called as ``upgrade(data, kind, version)`` before structuring;
+            ``None`` when the game's values kept their shape in every format. It raises
+            :class:`ValueError` or :class:`TypeError` for data it cannot rewrite.
+
+    .. versionchanged:: 0.1.0
+       The ``upgrade`` hook, for envelope format 1.
     """
 
     game: str
@@ -230,6 +278,7 @@ class Codec:
     action_type: Any
     action_classes: tuple[type, ...]
     check: Callable[[object], None]
+    upgrade: Callable[[object, ValueKind, int], object] | None = None
 
     def kind_of(self, value: object) -> ValueKind | None:
         """Return which kind of this game's value ``value`` is, or ``None`` if none."""
