@@ -50,16 +50,34 @@ def test_equal_and_hashed_by_entries_however_built(first: list[int], second: lis
 
 
 def test_append_leaves_the_original_unchanged_and_shares_its_entries() -> None:
-    base = grown(list(range(3 * CHUNK)))
+    base = grown(list(range(3 * CHUNK + 2)))
     left, right = base.append(-1), base.append(-2)
-    assert list(range(3 * CHUNK)) == list(base)
-    assert [*range(3 * CHUNK), -1] == list(left)
-    assert [*range(3 * CHUNK), -2] == list(right)
+    assert list(range(3 * CHUNK + 2)) == list(base)
+    assert [*range(3 * CHUNK + 2), -1] == list(left)
+    assert [*range(3 * CHUNK + 2), -2] == list(right)
     assert left != right
-    # The full chunks before the new entry are the very same objects: nothing was copied.
-    assert left._prefix is base is right._prefix
-    longer = base.append(0)
-    assert longer.append(1)._prefix is longer._prefix is base
+    # The frozen chunks are the very same objects; the first append writes into the shared
+    # buffer, the branch copies the few entries of the last chunk.
+    assert left._chunks is base._chunks is right._chunks
+    assert left._tail is base._tail
+    assert right._tail is not base._tail
+    assert [*range(3 * CHUNK + 2), -1, 7] == list(left.append(7))
+    assert [*range(3 * CHUNK + 2), -2, 8] == list(right.append(8))
+    assert [*range(3 * CHUNK + 2), -1] == list(left)
+
+
+@given(st.lists(st.tuples(st.integers(0, 40), st.integers(0, 9)), max_size=60))
+def test_any_tree_of_appends_keeps_every_history_intact(steps: list[tuple[int, int]]) -> None:
+    """Appending to any earlier history, in any order, never changes what another one holds."""
+    histories: list[History[int]] = [History()]
+    expected: list[list[int]] = [[]]
+    for parent, entry in steps:
+        index = parent % len(histories)
+        histories.append(histories[index].append(entry))
+        expected.append([*expected[index], entry])
+        for history, entries in zip(histories, expected, strict=True):
+            assert entries == list(history)
+            assert History(entries) == history
 
 
 def test_never_equals_a_tuple_or_list() -> None:

@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import boardgames
-from boardgames import GameRecord, SerializationError, dumps, loads
+from boardgames import GameRecord, SerializationError, dumps, loads, serialization
 from boardgames.games.magellan_elcano import (
     Colour,
     MagellanObservation,
@@ -28,7 +28,6 @@ from boardgames.games.magellan_elcano import (
     PlayFaceDown,
 )
 from boardgames.games.magellan_elcano.components import CREW_CARDS
-from boardgames import serialization
 from boardgames.serialization import FORMAT_VERSION
 
 Document = dict[str, Any]

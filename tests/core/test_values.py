@@ -29,10 +29,10 @@ def first_play_card_by_seat_zero() -> tuple[Any, MagellanState, PlayCard, Magell
 
 
 def assert_deeply_immutable(value: object, where: str = "value") -> None:
-    """Fail unless ``value`` is made only of frozen attrs classes, tuples, frozensets, scalars."""
+    """Fail unless ``value`` holds only frozen attrs values, tuples, sets, histories, scalars."""
     if value is None or isinstance(value, bool | int | float | str | enum.Enum):
         return
-    if isinstance(value, tuple | frozenset):
+    if isinstance(value, tuple | frozenset | boardgames.History):
         for index, item in enumerate(value):
             assert_deeply_immutable(item, f"{where}[{index}]")
         return

@@ -4,13 +4,18 @@ Every state of a game holds the history of the decisions that led to it. A plain
 would be copied whole by every move, so a game of ``n`` decisions would write ``n**2 / 2``
 entries and keeping all of its states would cost memory quadratic in its length.
 :class:`History` shares its entries between a state and every state that follows it:
-:meth:`History.append` costs the same on the thousandth decision as on the first.
+:meth:`History.append` costs the same on the thousandth decision as on the first, and a
+kept state costs one small object for its history, however long the game.
 
-The entries live in a chain of chunks of :data:`CHUNK` entries. A history is its last,
-partly filled chunk and a link to the history of all the full chunks before it, which
-is shared, never copied. The chunks a history is cut into depend only on its length, so
-two equal histories have the same shape, and comparing or hashing them can stop at the
-first shared link.
+The entries live in a chain of frozen chunks of :data:`CHUNK` entries each, and a last,
+partly filled chunk. That last chunk is a buffer shared by every history grown from the
+same one: a history owns only the first entries of the buffer, up to its length, and
+:meth:`~History.append` writes into the buffer only when nothing has been written past
+those entries yet; a second history appended to the same one (a branch, as in a search)
+gets a copy of at most :data:`CHUNK` entries instead. Written entries are never changed,
+so every history sees the same entries for its whole life. The chunks a history is cut
+into depend only on its length, so two equal histories have the same shape, and comparing
+or hashing them stops at the first shared chunk.
 
 >>> from boardgames.core.history import History
 >>> first = History(["a", "b"])
@@ -26,17 +31,70 @@ first shared link.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
+from itertools import islice
 from typing import Any, Final, Generic, SupportsIndex, TypeVar, overload
 
 __all__ = ["CHUNK", "History"]
 
 CHUNK: Final = 16
-"""The number of entries in each full chunk of a :class:`History`."""
+"""The number of entries in each frozen chunk of a :class:`History`."""
 
 T_co = TypeVar("T_co", covariant=True)
 
 _NO_HASH: Final = -1  # a hash is never -1 in CPython, so -1 marks "not computed yet"
 _new = object.__new__
+
+
+class _Chunk:
+    """:data:`CHUNK` frozen entries, a link to the chunks before them, and their total length."""
+
+    __slots__ = ("entries", "hash", "length", "previous")
+
+    previous: _Chunk | None
+    entries: tuple[Any, ...]
+    length: int
+    hash: int
+
+    def __init__(self, previous: _Chunk | None, entries: tuple[Any, ...]) -> None:
+        self.previous = previous
+        self.entries = entries
+        self.length = (previous.length if previous is not None else 0) + len(entries)
+        self.hash = _NO_HASH
+
+    def hash_value(self) -> int:
+        """Return the hash of the entries of this chunk and every chunk before it."""
+        if self.hash != _NO_HASH:
+            return self.hash
+        # Hash the chunks oldest first, each from the one before, without recursion.
+        pending = []
+        chunk: _Chunk | None = self
+        while chunk is not None and chunk.hash == _NO_HASH:
+            pending.append(chunk)
+            chunk = chunk.previous
+        previous = chunk.hash if chunk is not None else 0
+        for link in reversed(pending):
+            value = hash((previous, link.entries))
+            link.hash = previous = _NO_HASH - 1 if value == _NO_HASH else value
+        return self.hash
+
+
+def _chunks_equal(mine: _Chunk | None, theirs: _Chunk | None) -> bool:
+    """Return whether two chains of chunks of the same total length hold the same entries."""
+    while mine is not None and theirs is not None:
+        if mine is theirs:
+            return True
+        if mine.entries != theirs.entries:
+            return False
+        mine, theirs = mine.previous, theirs.previous
+    return mine is theirs
+
+
+def _history(chunks: _Chunk | None, tail: list[Any], count: int) -> History[Any]:
+    history: History[Any] = _new(History)
+    history._chunks = chunks
+    history._tail = tail
+    history._count = count
+    return history
 
 
 class History(Sequence[T_co], Generic[T_co]):
@@ -49,11 +107,13 @@ class History(Sequence[T_co], Generic[T_co]):
 
     A history equals another history with the same entries in the same order, and only
     that: like a tuple and a list, it never equals a tuple, even one with the same entries.
-    Histories are hashable when their entries are.
+    Histories are hashable when their entries are. They are safe to share between threads.
+    Their attributes are private: nothing outside this module writes them.
 
     Costs, for a history of ``n`` entries: :meth:`append`, ``len``, the last
-    :data:`CHUNK` entries and hashing a history grown from a hashed one are constant;
-    iteration is ``O(n)``; other indices cost ``O(n / CHUNK)``.
+    :data:`CHUNK` entries and hashing are constant (hashing once the older chunks have been
+    hashed; they cache their hash); iteration is ``O(n)``; other indices cost
+    ``O(n / CHUNK)``.
 
     Args:
         entries: The entries, oldest first.
@@ -61,32 +121,21 @@ class History(Sequence[T_co], Generic[T_co]):
     .. versionadded:: 0.1.0
     """
 
-    __slots__ = ("_hash", "_length", "_prefix", "_tail")
+    __slots__ = ("_chunks", "_count", "_tail")
 
-    _prefix: History[T_co] | None
-    _tail: tuple[T_co, ...]
-    _length: int
-    _hash: int
+    _chunks: _Chunk | None
+    _tail: list[Any]
+    _count: int
 
     def __init__(self, entries: Iterable[T_co] = ()) -> None:
         items = tuple(entries)
         cut = (len(items) - 1) // CHUNK * CHUNK if items else 0
-        prefix: History[T_co] | None = None
+        chunks: _Chunk | None = None
         for start in range(0, cut, CHUNK):
-            prefix = History._node(prefix, items[start : start + CHUNK], start + CHUNK)
-        self._prefix = prefix
-        self._tail = items[cut:]
-        self._length = len(items)
-        self._hash = _NO_HASH
-
-    @staticmethod
-    def _node(prefix: History[Any] | None, tail: tuple[Any, ...], length: int) -> History[Any]:
-        node: History[Any] = _new(History)
-        node._prefix = prefix
-        node._tail = tail
-        node._length = length
-        node._hash = _NO_HASH
-        return node
+            chunks = _Chunk(chunks, items[start : start + CHUNK])
+        self._chunks = chunks
+        self._tail = list(items[cut:])
+        self._count = len(items) - cut
 
     def append(self, entry: T_co) -> History[T_co]:  # type: ignore[misc]
         """Return a new history with ``entry`` after the last one; this one is unchanged.
@@ -94,31 +143,41 @@ class History(Sequence[T_co], Generic[T_co]):
         The cost does not depend on the length: at most :data:`CHUNK` references are copied.
         """
         tail = self._tail
-        if len(tail) < CHUNK:
-            return History._node(self._prefix, (*tail, entry), self._length + 1)
-        return History._node(self, (entry,), self._length + 1)
+        count = self._count
+        if count < CHUNK:
+            if len(tail) == count:
+                tail.append(entry)
+                # Another thread may have appended to the same history in between; then
+                # this entry is not the one at ``count``, and a copy is made instead.
+                if tail[count] is entry:
+                    return _history(self._chunks, tail, count + 1)
+            copy = tail[:count]
+            copy.append(entry)
+            return _history(self._chunks, copy, count + 1)
+        return _history(_Chunk(self._chunks, tuple(tail[:count])), [entry], 1)
 
     def __len__(self) -> int:
-        return self._length
-
-    def _chunks(self) -> list[tuple[T_co, ...]]:
-        """Return the chunks, newest first."""
-        chunks = []
-        node: History[T_co] | None = self
-        while node is not None:
-            chunks.append(node._tail)
-            node = node._prefix
-        return chunks
+        chunks = self._chunks
+        return self._count if chunks is None else chunks.length + self._count
 
     def __iter__(self) -> Iterator[T_co]:
-        for chunk in reversed(self._chunks()):
-            yield from chunk
+        chunks = []
+        chunk = self._chunks
+        while chunk is not None:
+            chunks.append(chunk.entries)
+            chunk = chunk.previous
+        for entries in reversed(chunks):
+            yield from entries
+        yield from islice(self._tail, self._count)
 
     def __reversed__(self) -> Iterator[T_co]:
-        node: History[T_co] | None = self
-        while node is not None:
-            yield from reversed(node._tail)
-            node = node._prefix
+        tail = self._tail
+        for index in range(self._count - 1, -1, -1):
+            yield tail[index]
+        chunk = self._chunks
+        while chunk is not None:
+            yield from reversed(chunk.entries)
+            chunk = chunk.previous
 
     @overload
     def __getitem__(self, index: SupportsIndex) -> T_co: ...
@@ -130,62 +189,45 @@ class History(Sequence[T_co], Generic[T_co]):
         if isinstance(index, slice):
             return tuple(self)[index]
         position = index.__index__()
-        length = self._length
+        length = len(self)
         if position < 0:
             position += length
         if not 0 <= position < length:
             raise IndexError(f"history index {index!r} out of range for {length} entries")
-        node = self
-        # Every link before the last chunk holds whole chunks, so the entry's chunk is found
-        # by walking back from the end.
-        start = length - len(node._tail)
-        while position < start:
-            prefix = node._prefix
-            assert prefix is not None
-            node = prefix
-            start -= CHUNK
-        return node._tail[position - start]
+        chunk = self._chunks
+        if chunk is None or position >= chunk.length:
+            return self._tail[position - (length - self._count)]  # type: ignore[no-any-return]
+        # Walk back to the chunk that holds the entry.
+        while position < chunk.length - CHUNK:
+            previous = chunk.previous
+            assert previous is not None
+            chunk = previous
+        return chunk.entries[position - (chunk.length - CHUNK)]  # type: ignore[no-any-return]
 
     def __eq__(self, other: object) -> bool:
         if self is other:
             return True
         if not isinstance(other, History):
             return NotImplemented
-        if self._length != other._length:
+        count = self._count
+        if count != other._count or len(self) != len(other):
             return False
-        mine: History[Any] | None = self
-        theirs: History[Any] | None = other
-        while mine is not None and theirs is not None:
-            if mine is theirs:
-                return True
-            if mine._tail != theirs._tail:
-                return False
-            mine, theirs = mine._prefix, theirs._prefix
-        return mine is theirs
+        if self._tail is not other._tail and self._tail[:count] != other._tail[:count]:
+            return False
+        return _chunks_equal(self._chunks, other._chunks)
 
     def __ne__(self, other: object) -> bool:
         equal = self.__eq__(other)
         return equal if equal is NotImplemented else not equal
 
     def __hash__(self) -> int:
-        if self._hash != _NO_HASH:
-            return self._hash
-        # Hash the links oldest first, each from the one before, without recursion.
-        pending: list[History[T_co]] = []
-        node: History[T_co] | None = self
-        while node is not None and node._hash == _NO_HASH:
-            pending.append(node)
-            node = node._prefix
-        previous = node._hash if node is not None else 0
-        for link in reversed(pending):
-            value = hash((previous, link._tail))
-            link._hash = _NO_HASH - 1 if value == _NO_HASH else value
-            previous = link._hash
-        return self._hash
+        chunks = self._chunks
+        previous = 0 if chunks is None else chunks.hash_value()
+        return hash((previous, tuple(islice(self._tail, self._count))))
 
     def __repr__(self) -> str:
         return f"History({list(self)!r})"
 
     def __reduce__(self) -> tuple[type[History[Any]], tuple[tuple[T_co, ...]]]:
-        # A flat tuple, so pickling a long history never recurses down its links.
+        # A flat tuple, so pickling a long history never recurses down its chunks.
         return (History, (tuple(self),))
