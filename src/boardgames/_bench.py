@@ -1,247 +1,595 @@
-"""Timing helpers behind ``boardgames bench``: playouts, serialization, sampling and search.
+"""The measurements behind ``boardgames bench``: subjects, figures, rounds and medians.
 
-Every measurement runs for a time budget (at least one iteration), uses a fixed sequence of
-seeds (``0, 1, 2, ...``, the same in every repeat) and is timed with
-:func:`time.perf_counter`. Only the game protocol, :func:`boardgames.dumps`,
-:func:`boardgames.loads` and :class:`boardgames.ISMCTSBot` are used, so every registered
-game can be measured.
+A *subject* is one game at one player count: one of ours (:class:`GameSubject`, through
+the :class:`~boardgames.Game` protocol, :func:`boardgames.dumps`, :func:`boardgames.loads`
+and :class:`boardgames.ISMCTSBot` only) or one of OpenSpiel's
+(:mod:`boardgames._bench_openspiel`). :func:`run` measures every subject once per
+*round*, each measurement kind for all subjects in turn, so that what is compared runs
+close together in time; it repeats the rounds and keeps every figure of every round.
+:class:`BenchRun` reports the median of each figure and the median of per-round ratios
+between two subjects.
+
+Everything is timed on the CPU clock of the calling thread (:func:`time.thread_time`),
+so other programs on the machine slow a measurement less than they would on a wall
+clock. A clock reading costs about a microsecond; :func:`clock_overhead` measures that
+cost and every timed interval has it subtracted. Each measurement runs until its timed
+seconds reach the budget (at least one unit of work), and every round starts again from
+seed 0, so that every round measures the same work.
 """
 
 from __future__ import annotations
 
+import gc
 import math
 import random
 import statistics
 import time
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Final, Protocol, TextIO
 
 import attrs
 
+from boardgames._bench_memory import allocated, history_copies
 from boardgames.bots.ismcts import ISMCTSBot
 from boardgames.core.protocol import Game
-from boardgames.core.registry import make
 from boardgames.serialization import dumps, loads
 
 __all__ = [
+    "CLOCK",
+    "CORPUS_GAMES",
+    "DEFAULT_ROUNDS",
+    "DEFAULT_SECONDS",
+    "FIGURES",
+    "KINDS",
     "SEARCH_ITERATIONS",
-    "BenchResult",
-    "PlayoutTiming",
-    "bench",
-    "mid_game_states",
-    "random_playouts",
-    "round_trips",
-    "samples",
-    "searches",
+    "BenchRun",
+    "Figure",
+    "GameSubject",
+    "Interval",
+    "Subject",
+    "SubjectId",
+    "clock_overhead",
+    "middle_decision",
+    "repeat_until",
+    "run",
 ]
 
-SEARCH_ITERATIONS = 32
-"""The iteration budget of each search that :func:`searches` times (if time allows)."""
+CLOCK: Final = time.thread_time
+"""The clock of every measurement: CPU seconds of the calling thread."""
+
+CORPUS_GAMES: Final = 4
+"""Random games (seeds 0, 1, ...) whose states each subject keeps for the timed operations."""
+
+SEARCH_ITERATIONS: Final = 32
+"""The iteration budget of each timed ISMCTS search (cut short when the budget runs out)."""
+
+DEFAULT_SECONDS: Final = 0.2
+"""The default CPU seconds of each measurement in each round (``boardgames bench --seconds``)."""
+
+DEFAULT_ROUNDS: Final = 7
+"""The default number of rounds (``boardgames bench --rounds``)."""
+
+KINDS: Final = ("decisions", "apply", "observe", "sample", "round_trip", "search")
+"""The measurement kinds of one round, in the order they run."""
 
 
 @attrs.frozen
-class PlayoutTiming:
-    """What one run of :func:`random_playouts` did and how long it took.
+class Figure:
+    """One reported figure.
 
     Args:
-        playouts: Complete games played.
-        decisions: Decisions taken over all those games.
-        seconds: Wall time of the whole run, setups included.
-        decision_seconds: Wall time spent in the decision loops only.
+        key: The name the measurements use.
+        title: The column title.
+        description: What it measures.
     """
 
-    playouts: int
-    decisions: int
-    seconds: float
-    decision_seconds: float
+    key: str
+    title: str
+    description: str
 
 
-@attrs.frozen
-class BenchResult:
-    """The median rates of one game at one player count.
+FIGURES: Final = (
+    Figure(
+        "decision_us",
+        "µs/decision",
+        "CPU µs per decision in whole random games: `legal_actions` + a choice by "
+        "`random.Random(seed)` + `apply`, seeds 0, 1, 2, ...",
+    ),
+    Figure("decisions", "decisions/game", "player decisions per random game"),
+    Figure(
+        "late_ratio",
+        "last/first fifth",
+        "µs per decision in the last fifth of each game's decisions over the first fifth",
+    ),
+    Figure("apply_us", "apply µs", "CPU µs per `apply` alone, over every decision of the games"),
+    Figure(
+        "observe_us",
+        "observe µs",
+        "CPU µs per `observe` of the seat to move, over every decision of the games",
+    ),
+    Figure(
+        "sample_us",
+        "sample_state µs",
+        "CPU µs per `sample_state`, from the observation of every seat of mid-game states",
+    ),
+    Figure(
+        "round_trip_us", "dumps+loads µs", "CPU µs per `loads(dumps(state))` of a mid-game state"
+    ),
+    Figure(
+        "search_per_s",
+        "ISMCTS iter/s",
+        "ISMCTS iterations per CPU second, searching from mid-game observations",
+    ),
+    Figure(
+        "search_us_per_remaining",
+        "µs/iter/remaining",
+        "CPU µs per ISMCTS iteration, divided by the decisions left in the game searched",
+    ),
+    Figure(
+        "kept_state_pct",
+        "kept state %",
+        "memory of each state kept while replaying a whole game, as a % of one full state",
+    ),
+    Figure(
+        "history_pct",
+        "history copies %",
+        "share of the memory of all the kept states spent on copies of their histories",
+    ),
+    Figure("states_kept", "states kept", "states kept in the memory measurement"),
+)
+"""Every figure a run reports, in table order."""
+
+
+@attrs.frozen(order=True)
+class SubjectId:
+    """Which subject: where it comes from, its name and its seat count.
 
     Args:
-        game: The registered game name.
+        origin: ``"boardgames"`` or ``"OpenSpiel"``.
+        name: The game name (registered name, or OpenSpiel's ``load_game`` name).
         players: The seat count.
-        playouts_per_second: Complete random games (setup included) per second.
-        decisions_per_second: ``legal_actions`` + random choice + ``apply`` per second.
-        round_trips_per_second: ``loads(dumps(state))`` of mid-game states per second.
-        samples_per_second: ``sample_state`` calls from mid-game observations per second.
-        search_iterations_per_second: :class:`~boardgames.ISMCTSBot` iterations per second,
-            in searches of :data:`SEARCH_ITERATIONS` iterations from mid-game observations.
     """
 
-    game: str
+    origin: str
+    name: str
     players: int
-    playouts_per_second: float
-    decisions_per_second: float
-    round_trips_per_second: float
-    samples_per_second: float
-    search_iterations_per_second: float
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.players} players)"
 
 
-def _random_game(game: Game[Any, Any, Any], seed: int) -> list[Any]:
-    """Play one random game from ``seed`` and return every state, the setup first."""
-    state = game.new_game(seed)
-    choices = random.Random(seed)
-    states = [state]
-    while game.current_player(state) is not None:
-        legal = game.legal_actions(state)
-        state = game.apply(state, legal[choices.randrange(len(legal))])
-        states.append(state)
-    return states
+class Subject(Protocol):
+    """A game at a seat count that :func:`run` can measure."""
+
+    @property
+    def id(self) -> SubjectId:
+        """Which subject this is."""
+        ...
+
+    def prepare(self) -> None:
+        """Play the random games the timed operations use (not timed)."""
+        ...
+
+    def measure(self, kind: str, budget: float, overhead: float) -> dict[str, float]:
+        """Measure one kind of :data:`KINDS` for ``budget`` CPU seconds.
+
+        Returns:
+            The figures measured, by :attr:`Figure.key`; none if the subject lacks the
+            operation.
+        """
+        ...
+
+    def memory(self) -> dict[str, float]:
+        """Return the memory figures (``kept_state_pct``, ``history_pct``, ``states_kept``)."""
+        ...
 
 
-def random_playouts(game: Game[Any, Any, Any], seconds: float) -> PlayoutTiming:
-    """Play random games from seeds 0, 1, 2, ... until ``seconds`` have passed.
+def clock_overhead(samples: int = 2001) -> float:
+    """Return the median CPU seconds between two back-to-back :data:`CLOCK` readings."""
+    clock = CLOCK
+    gaps = []
+    for _ in range(samples):
+        start = clock()
+        gaps.append(clock() - start)
+    return statistics.median(gaps)
+
+
+@attrs.define
+class Interval:
+    """A sum of timed intervals, each with the clock's overhead taken off.
+
+    Args:
+        overhead: The cost of one clock reading, from :func:`clock_overhead`.
+    """
+
+    overhead: float
+    seconds: float = 0.0
+    count: int = 0
+
+    def add(self, start: float, end: float, count: int) -> None:
+        """Add the interval from ``start`` to ``end`` (clock readings) covering ``count`` units."""
+        self.seconds += max(end - start - self.overhead, 0.0)
+        self.count += count
+
+    def micros(self) -> float:
+        """Return the µs per unit (NaN if no unit was timed)."""
+        return self.seconds * 1e6 / self.count if self.count else math.nan
+
+
+def repeat_until(budget: float, chunk: Callable[[int], tuple[int, float]]) -> tuple[int, float]:
+    """Call ``chunk(0)``, ``chunk(1)``, ... until their timed seconds reach ``budget``.
+
+    Each call returns the units it timed and their seconds. Untimed work inside the
+    calls (preparing the next chunk) does not count against the budget, but the calls
+    stop once they have taken ten budgets of CPU time in all, so a chunk that times
+    almost nothing cannot run for ever.
+
+    Returns:
+        The units and the timed seconds over all the calls (at least one call).
+    """
+    count = 0
+    seconds = 0.0
+    start = CLOCK()
+    index = 0
+    while True:
+        done, spent = chunk(index)
+        count += done
+        seconds += spent
+        index += 1
+        if seconds >= budget or CLOCK() - start >= 10 * budget:
+            return count, seconds
+
+
+@attrs.frozen
+class _Playout:
+    """One random game: every state (the setup first, the end last) and the actions taken."""
+
+    states: list[Any]
+    actions: list[Any]
+    middle: int
+
+
+def middle_decision(choices: Sequence[int]) -> int:
+    """Return the mid-game decision of a game, given the number of choices at each decision.
+
+    It is the first decision from the middle of the game on with two or more choices (a
+    search from a single choice would be no search), or the middle one if there is none.
+    """
+    middle = len(choices) // 2
+    for index in range(middle, len(choices)):
+        if choices[index] > 1:
+            return index
+    return middle
+
+
+class GameSubject:
+    """One of our games at one seat count, measured through the protocol only.
 
     Args:
         game: The configured game.
-        seconds: The time budget; at least one game is always played.
-
-    Returns:
-        The counts and times of the run.
     """
-    playouts = decisions = 0
-    decision_seconds = 0.0
-    start = time.perf_counter()
-    while True:
-        state = game.new_game(playouts)
-        choices = random.Random(playouts)
-        loop_start = time.perf_counter()
+
+    def __init__(self, game: Game[Any, Any, Any]) -> None:
+        self.game = game
+        self._id = SubjectId("boardgames", game.info.name, game.players)
+        self._corpus: list[_Playout] = []
+        self._lengths: dict[int, int] = {}
+        self._decisions: list[tuple[Any, Any, int]] = []
+        self._observations: list[Any] = []
+        self._middles: list[Any] = []
+        self._moves: list[list[tuple[Any, Any]]] = []
+        self._seats: list[list[tuple[Any, int]]] = []
+
+    @property
+    def id(self) -> SubjectId:
+        """Which subject this is."""
+        return self._id
+
+    def _playout(self, seed: int) -> _Playout:
+        game = self.game
+        state = game.new_game(seed)
+        choices = random.Random(seed)
+        states = [state]
+        actions = []
+        counts = []
         while game.current_player(state) is not None:
             legal = game.legal_actions(state)
-            state = game.apply(state, legal[choices.randrange(len(legal))])
-            decisions += 1
-        now = time.perf_counter()
-        decision_seconds += now - loop_start
-        playouts += 1
-        if now - start >= seconds:
-            return PlayoutTiming(playouts, decisions, now - start, decision_seconds)
+            action = legal[choices.randrange(len(legal))]
+            state = game.apply(state, action)
+            states.append(state)
+            actions.append(action)
+            counts.append(len(legal))
+        return _Playout(states, actions, middle_decision(counts))
+
+    def prepare(self) -> None:
+        """Play the random games of seeds ``0`` to ``CORPUS_GAMES - 1`` (not timed)."""
+        if self._corpus:
+            return
+        game = self.game
+        self._corpus = [self._playout(seed) for seed in range(CORPUS_GAMES)]
+        for seed, playout in enumerate(self._corpus):
+            self._lengths[seed] = len(playout.actions)
+        for playout in self._corpus:
+            if playout.actions:
+                state = playout.states[playout.middle]
+                seat = game.current_player(state)
+                assert seat is not None  # a state before the end has a seat to move
+                remaining = len(playout.actions) - playout.middle
+                self._decisions.append(
+                    (game.observe(state, seat), game.legal_actions(state), remaining)
+                )
+                self._observations.extend(game.observe(state, seat) for seat in range(game.players))
+        self._middles = [playout.states[playout.middle] for playout in self._corpus]
+        self._moves = [
+            list(zip(playout.states, playout.actions, strict=False)) for playout in self._corpus
+        ]
+        self._seats = [
+            [
+                (state, seat)
+                for state in playout.states
+                if (seat := game.current_player(state)) is not None
+            ]
+            for playout in self._corpus
+        ]
+        # First calls build caches (the converter's generated code): make them untimed.
+        for state in self._middles:
+            loads(dumps(state))
+        for number, observation in enumerate(self._observations):
+            game.sample_state(observation, number)
+
+    def _length(self, seed: int) -> int:
+        """Return the decisions of the random game of ``seed`` (played once, untimed)."""
+        if seed not in self._lengths:
+            self._lengths[seed] = len(self._playout(seed).actions)
+        return self._lengths[seed]
+
+    def measure(self, kind: str, budget: float, overhead: float) -> dict[str, float]:
+        """Measure one kind of :data:`KINDS` for ``budget`` CPU seconds."""
+        self.prepare()
+        if kind == "decisions":
+            return self._measure_decisions(budget, overhead)
+        if kind == "search":
+            return self._measure_search(budget, overhead)
+        chunks: dict[str, Callable[[int], tuple[int, float]]] = {
+            "apply": self._apply_chunk,
+            "observe": self._observe_chunk,
+            "sample": self._sample_chunk,
+            "round_trip": self._round_trip_chunk,
+        }
+        measured = chunks[kind]
+
+        def chunk(index: int) -> tuple[int, float]:
+            count, seconds = measured(index)
+            return count, max(seconds - overhead, 0.0)
+
+        count, seconds = repeat_until(budget, chunk)
+        return {f"{kind}_us": seconds * 1e6 / count} if count else {}
+
+    def _measure_decisions(self, budget: float, overhead: float) -> dict[str, float]:
+        game = self.game
+        clock = CLOCK
+        whole = Interval(overhead)
+        first = Interval(overhead)
+        last = Interval(overhead)
+        games = 0
+        while True:
+            seed = games
+            length = self._length(seed)
+            fifth = length // 5
+            state = game.new_game(seed)
+            choices = random.Random(seed)
+            # Three segments: the first fifth, the middle, the last fifth (to the end).
+            for segment, size in ((first, fifth), (None, length - 2 * fifth), (last, length)):
+                start = clock()
+                done = 0
+                while done < size and game.current_player(state) is not None:
+                    legal = game.legal_actions(state)
+                    state = game.apply(state, legal[choices.randrange(len(legal))])
+                    done += 1
+                end = clock()
+                whole.add(start, end, done)
+                if segment is not None and fifth:
+                    segment.add(start, end, done)
+            games += 1
+            if whole.seconds >= budget:
+                break
+        figures = {"decision_us": whole.micros(), "decisions": whole.count / games}
+        if first.count and first.seconds > 0:
+            figures["late_ratio"] = last.micros() / first.micros()
+        return figures
+
+    def _apply_chunk(self, index: int) -> tuple[int, float]:
+        pairs = self._moves[index % len(self._moves)]
+        apply = self.game.apply
+        start = CLOCK()
+        for state, action in pairs:
+            apply(state, action)
+        return len(pairs), CLOCK() - start
+
+    def _observe_chunk(self, index: int) -> tuple[int, float]:
+        pairs = self._seats[index % len(self._seats)]
+        observe = self.game.observe
+        start = CLOCK()
+        for state, seat in pairs:
+            observe(state, seat)
+        return len(pairs), CLOCK() - start
+
+    def _sample_chunk(self, index: int) -> tuple[int, float]:
+        observations = self._observations
+        sample = self.game.sample_state
+        seed = index * len(observations)
+        start = CLOCK()
+        for observation in observations:
+            sample(observation, seed)
+            seed += 1
+        return len(observations), CLOCK() - start
+
+    def _round_trip_chunk(self, index: int) -> tuple[int, float]:
+        states = self._middles
+        start = CLOCK()
+        for state in states:
+            loads(dumps(state))
+        return len(states), CLOCK() - start
+
+    def _measure_search(self, budget: float, overhead: float) -> dict[str, float]:
+        if not self._decisions:
+            return {}
+        timed = Interval(overhead)
+        weighted = 0
+        index = 0
+        while True:
+            observation, legal, remaining = self._decisions[index % len(self._decisions)]
+            # The wall-clock cut keeps a slow game's search within about the budget.
+            bot = ISMCTSBot(
+                self.game,
+                iterations=SEARCH_ITERATIONS,
+                seconds=max(budget - timed.seconds, 1e-3),
+            )
+            start = CLOCK()
+            iterations = bot.search(observation, legal, random.Random(index)).iterations
+            timed.add(start, CLOCK(), iterations)
+            weighted += iterations * remaining
+            index += 1
+            if timed.seconds >= budget:
+                break
+        return {
+            "search_per_s": timed.count / timed.seconds,
+            "search_us_per_remaining": timed.seconds * 1e6 / weighted,
+        }
+
+    def memory(self) -> dict[str, float]:
+        """Return the memory figures of keeping every state of the random game of seed 0."""
+        self.prepare()
+        game = self.game
+        playout = self._corpus[0]
+
+        def replay() -> list[Any]:
+            state = game.new_game(0)
+            states = [state]
+            for action in playout.actions:
+                state = game.apply(state, action)
+                states.append(state)
+            return states
+
+        text = dumps(playout.states[-1])
+        loads(text)  # warm the converter's caches and the game's first,
+        replay()  # so that neither counts as memory kept
+        gc.collect()
+        states, all_bytes, copies = allocated(
+            replay, lambda states: history_copies(states, new_only=True)
+        )
+        full, one_bytes, _ = allocated(lambda: loads(text))
+        del full
+        figures: dict[str, float] = {"states_kept": len(states)}
+        if one_bytes:
+            figures["kept_state_pct"] = 100 * all_bytes / len(states) / one_bytes
+        if copies is not None:
+            figures["history_pct"] = 100 * copies
+        return figures
 
 
-def mid_game_states(game: Game[Any, Any, Any], count: int) -> list[Any]:
-    """Return the middle state of ``count`` random games (seeds 0 to ``count - 1``)."""
-    middles = []
-    for seed in range(count):
-        states = _random_game(game, seed)
-        middles.append(states[len(states) // 2])
-    return middles
-
-
-def round_trips(states: Sequence[Any], seconds: float) -> tuple[int, float]:
-    """Run ``loads(dumps(state))`` over ``states`` in turn until ``seconds`` have passed.
-
-    Returns:
-        The number of round-trips and the time they took (at least one round-trip).
-    """
-    count = 0
-    start = time.perf_counter()
-    while True:
-        loads(dumps(states[count % len(states)]))
-        count += 1
-        elapsed = time.perf_counter() - start
-        if elapsed >= seconds:
-            return count, elapsed
-
-
-def _decisions(game: Game[Any, Any, Any], states: Sequence[Any]) -> list[tuple[Any, Any]]:
-    """Return ``(observation, legal actions)`` of the seat to move in each unfinished state."""
-    decisions = []
-    for state in states:
-        seat = game.current_player(state)
-        if seat is not None:
-            decisions.append((game.observe(state, seat), game.legal_actions(state)))
-    return decisions
-
-
-def samples(
-    game: Game[Any, Any, Any], observations: Sequence[Any], seconds: float
-) -> tuple[int, float]:
-    """Call ``sample_state`` on ``observations`` in turn (seeds 0, 1, 2, ...) for ``seconds``.
-
-    Returns:
-        The number of calls and the time they took (at least one call).
-    """
-    count = 0
-    start = time.perf_counter()
-    while True:
-        game.sample_state(observations[count % len(observations)], count)
-        count += 1
-        elapsed = time.perf_counter() - start
-        if elapsed >= seconds:
-            return count, elapsed
-
-
-def searches(
-    game: Game[Any, Any, Any], decisions: Sequence[tuple[Any, Any]], seconds: float
-) -> tuple[int, float]:
-    """Search each decision in turn, :data:`SEARCH_ITERATIONS` iterations each, for ``seconds``.
-
-    A search is cut short when the time budget runs out, so a game whose playouts are slow
-    is measured within about one iteration of the budget.
+@attrs.frozen
+class BenchRun:
+    """Every figure of every round of one run, and how the run was made.
 
     Args:
-        game: The configured game.
-        decisions: ``(observation, legal actions)`` pairs of the seat to move.
-        seconds: The time budget; at least one iteration is always run.
-
-    Returns:
-        The number of search iterations and the time they took.
+        subjects: The subjects, in the order they were measured.
+        rounds: For each round, each subject's figures by :attr:`Figure.key`.
+        memory: Each subject's memory figures (measured once: they do not vary).
+        budget: The CPU seconds of each measurement.
+        overhead: The clock-reading cost taken off every interval, in seconds.
+        started: When the run started (``time.time()``).
+        seconds: The wall seconds the run took.
     """
-    count = iterations = 0
-    start = time.perf_counter()
-    while True:
-        remaining = seconds - (time.perf_counter() - start)
-        bot = ISMCTSBot(game, iterations=SEARCH_ITERATIONS, seconds=max(remaining, 1e-6))
-        observation, legal = decisions[count % len(decisions)]
-        iterations += bot.search(observation, legal, random.Random(count)).iterations
-        count += 1
-        elapsed = time.perf_counter() - start
-        if elapsed >= seconds:
-            return iterations, elapsed
+
+    subjects: tuple[SubjectId, ...]
+    rounds: tuple[Mapping[SubjectId, Mapping[str, float]], ...]
+    memory: Mapping[SubjectId, Mapping[str, float]]
+    budget: float
+    overhead: float
+    started: float
+    seconds: float
+
+    def values(self, subject: SubjectId, key: str) -> list[float]:
+        """Return the finite values of one figure of one subject, one per round."""
+        if key in self.memory.get(subject, {}):
+            return [self.memory[subject][key]]
+        found = [
+            figures.get(key, math.nan) for figures in (r.get(subject, {}) for r in self.rounds)
+        ]
+        return [value for value in found if math.isfinite(value)]
+
+    def median(self, subject: SubjectId, key: str) -> float | None:
+        """Return the median of one figure over the rounds, or ``None`` if never measured."""
+        found = self.values(subject, key)
+        return statistics.median(found) if found else None
+
+    def ratio(self, subject: SubjectId, reference: SubjectId, key: str) -> float | None:
+        """Return the median over the rounds of ``subject``'s figure over ``reference``'s.
+
+        Memory figures, measured once, give their single ratio.
+        """
+        if key in self.memory.get(subject, {}):
+            mine, theirs = self.median(subject, key), self.median(reference, key)
+            return mine / theirs if mine is not None and theirs else None
+        ratios = []
+        for figures in self.rounds:
+            mine = figures.get(subject, {}).get(key, math.nan)
+            theirs = figures.get(reference, {}).get(key, math.nan)
+            if math.isfinite(mine) and math.isfinite(theirs) and theirs > 0:
+                ratios.append(mine / theirs)
+        return statistics.median(ratios) if ratios else None
+
+    def find(self, origin: str, name: str) -> SubjectId | None:
+        """Return the first subject with this origin and name, if the run has one."""
+        for subject in self.subjects:
+            if subject.origin == origin and subject.name == name:
+                return subject
+        return None
 
 
-def bench(name: str, players: int, *, seconds: float, repeats: int) -> BenchResult:
-    """Measure one game at one player count; every rate is the median of ``repeats`` runs.
+def run(
+    subjects: Sequence[Subject],
+    *,
+    budget: float,
+    rounds: int,
+    progress: TextIO | None = None,
+) -> BenchRun:
+    """Measure every subject, every kind in turn, ``rounds`` times; then their memory.
 
     Args:
-        name: A registered game name.
-        players: The seat count.
-        seconds: The time budget of each measurement in each repeat.
-        repeats: How many times each measurement is repeated.
+        subjects: What to measure.
+        budget: The CPU seconds of each measurement of each round.
+        rounds: How many rounds.
+        progress: Where to report each round's start (``None``: nowhere).
 
     Returns:
-        The median rates.
+        Every figure of every round.
     """
-    game = make(name, players)
-    playout_rates: list[float] = []
-    decision_rates: list[float] = []
-    for _ in range(repeats):
-        timing = random_playouts(game, seconds)
-        playout_rates.append(timing.playouts / timing.seconds)
-        decision_rates.append(timing.decisions / max(timing.decision_seconds, 1e-9))
-    states = mid_game_states(game, 8)
-    round_trip_rates: list[float] = []
-    for _ in range(repeats):
-        count, elapsed = round_trips(states, seconds)
-        round_trip_rates.append(count / elapsed)
-    decisions = _decisions(game, states)
-    sample_rates: list[float] = []
-    search_rates: list[float] = []
-    if decisions:  # games that end before their middle state has a decision are not measured
-        observations = [observation for observation, _ in decisions]
-        for _ in range(repeats):
-            count, elapsed = samples(game, observations, seconds)
-            sample_rates.append(count / elapsed)
-            count, elapsed = searches(game, decisions, seconds)
-            search_rates.append(count / elapsed)
-    return BenchResult(
-        game=name,
-        players=players,
-        playouts_per_second=statistics.median(playout_rates),
-        decisions_per_second=statistics.median(decision_rates),
-        round_trips_per_second=statistics.median(round_trip_rates),
-        samples_per_second=statistics.median(sample_rates) if sample_rates else math.nan,
-        search_iterations_per_second=statistics.median(search_rates) if search_rates else math.nan,
+    started = time.time()
+    wall = time.perf_counter()
+    for subject in subjects:
+        subject.prepare()
+    overhead = clock_overhead()
+    results: list[dict[SubjectId, dict[str, float]]] = []
+    for number in range(rounds):
+        if progress is not None:
+            print(f"round {number + 1} of {rounds}", file=progress, flush=True)
+        gc.collect()
+        figures: dict[SubjectId, dict[str, float]] = {subject.id: {} for subject in subjects}
+        for kind in KINDS:
+            for subject in subjects:
+                figures[subject.id].update(subject.measure(kind, budget, overhead))
+        results.append(figures)
+    if progress is not None:
+        print("memory", file=progress, flush=True)
+    memory = {subject.id: subject.memory() for subject in subjects}
+    return BenchRun(
+        subjects=tuple(subject.id for subject in subjects),
+        rounds=tuple(results),
+        memory=memory,
+        budget=budget,
+        overhead=overhead,
+        started=started,
+        seconds=time.perf_counter() - wall,
     )

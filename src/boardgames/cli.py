@@ -10,7 +10,8 @@ so a newly registered game appears in each of them with no change here::
     boardgames play magellan-elcano --players random,random --record game.json
     boardgames replay game.json
     boardgames demo
-    boardgames bench --games magellan-elcano --repeats 3
+    boardgames bench --games magellan-elcano --rounds 3
+    boardgames bench --compare-openspiel --write-page docs/performance.md
 
 Exit codes: 0 on success, 1 when a human player's input ends before the game does (or an
 output file cannot be written), 2 for bad arguments or unreadable files, each explained
@@ -28,7 +29,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, Final, TextIO
 
-from boardgames import _bench
+from boardgames import _bench, _bench_report
 from boardgames.bots import HumanBot, RandomBot, bot_names, make_bot, parse_bot_spec
 from boardgames.core.errors import BoardgamesError, ConfigurationError
 from boardgames.core.play import Bot, play
@@ -381,34 +382,39 @@ def _command_bench(arguments: argparse.Namespace) -> int:
         names = [name.strip() for name in arguments.games.split(",") if name.strip()]
         if not names:
             raise _UsageError("--games needs at least one game name")
+    if arguments.write_page is not None and not arguments.compare_openspiel:
+        raise _UsageError("--write-page needs --compare-openspiel: the page compares with it")
     infos = [game_info(name) for name in names]
-    print(
-        f"median of {arguments.repeats} repeats, {arguments.seconds:g} s per measurement; "
-        f"seeds 0, 1, 2, ...; ismcts-iter/s from searches of {_bench.SEARCH_ITERATIONS} "
-        "iterations",
-        file=sink,
-    )
-    width = max(len("game"), *(len(info.name) for info in infos))
-    columns = ("playouts/s", "decisions/s", "round-trips/s", "samples/s", "ismcts-iter/s")
-    print(f"{'game':<{width}}  players  " + "  ".join(f"{c:>13}" for c in columns), file=sink)
-    for info in infos:
-        for players in range(info.min_players, info.max_players + 1):
-            result = _bench.bench(
-                info.name, players, seconds=arguments.seconds, repeats=arguments.repeats
-            )
-            rates = (
-                result.playouts_per_second,
-                result.decisions_per_second,
-                result.round_trips_per_second,
-                result.samples_per_second,
-                result.search_iterations_per_second,
-            )
-            print(
-                f"{info.name:<{width}}  {players:>7}  "
-                + "  ".join(f"{rate:>13,.1f}" for rate in rates),
-                file=sink,
-                flush=True,
-            )
+    subjects: list[_bench.Subject] = [
+        _bench.GameSubject(make(info.name, players))
+        for info in infos
+        for players in range(info.min_players, info.max_players + 1)
+    ]
+    openspiel = None
+    if arguments.compare_openspiel:
+        from boardgames import _bench_openspiel  # imports open_spiel: only for this flag
+
+        subjects += _bench_openspiel.subjects()
+        openspiel = _bench_openspiel.version()
+    progress = sys.stderr if sys.stderr.isatty() else None
+    run = _bench.run(subjects, budget=arguments.seconds, rounds=arguments.rounds, progress=progress)
+    print(_bench_report.text(run), end="", file=sink)
+    if arguments.write_page is not None:
+        command = "boardgames bench --compare-openspiel --write-page " + arguments.write_page
+        if arguments.games is not None:
+            command += f" --games {arguments.games}"
+        if arguments.seconds != _bench.DEFAULT_SECONDS:
+            command += f" --seconds {arguments.seconds:g}"
+        if arguments.rounds != _bench.DEFAULT_ROUNDS:
+            command += f" --rounds {arguments.rounds}"
+        text = _bench_report.page(run, command=command, openspiel=openspiel)
+        try:
+            with open(arguments.write_page, "w", encoding="utf-8") as file:
+                file.write(text)
+        except OSError as error:
+            print(f"error: cannot write the page: {error}", file=sys.stderr)
+            return EXIT_ABANDONED
+        print(f"page written to {arguments.write_page}", file=sink)
     return EXIT_OK
 
 
@@ -519,7 +525,9 @@ def _parser() -> argparse.ArgumentParser:
     demo.set_defaults(handler=_command_demo)
 
     bench = commands.add_parser(
-        "bench", help="measure random playouts, serialization, sampling and ISMCTS search"
+        "bench",
+        help="measure decisions, operations, memory and ISMCTS search (optionally against "
+        "OpenSpiel)",
     )
     bench.add_argument(
         "--games", metavar="NAME,...", help="comma-separated game names (default: all)"
@@ -527,14 +535,28 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument(
         "--seconds",
         type=_positive_float,
-        default=0.2,
-        help="time budget of each measurement in each repeat (default 0.2)",
+        default=_bench.DEFAULT_SECONDS,
+        help=f"CPU seconds of each measurement in each round (default {_bench.DEFAULT_SECONDS:g})",
     )
     bench.add_argument(
+        "--rounds",
         "--repeats",
+        dest="rounds",
         type=_positive_int,
-        default=5,
-        help="repeats of each measurement; the median is reported (default 5)",
+        default=_bench.DEFAULT_ROUNDS,
+        help="rounds, each measuring everything once; medians are reported "
+        f"(default {_bench.DEFAULT_ROUNDS})",
+    )
+    bench.add_argument(
+        "--compare-openspiel",
+        action="store_true",
+        help="measure six OpenSpiel games too and report ratios to them (needs the extra "
+        "boardgames[bench])",
+    )
+    bench.add_argument(
+        "--write-page",
+        metavar="FILE",
+        help="with --compare-openspiel: write the Performance page of the docs to FILE",
     )
     bench.set_defaults(handler=_command_bench)
 

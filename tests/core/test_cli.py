@@ -336,30 +336,27 @@ def test_demo_is_deterministic(capsys: pytest.CaptureFixture[str]) -> None:
     assert first == capsys.readouterr().out
 
 
-def test_bench_with_a_tiny_budget(capsys: pytest.CaptureFixture[str]) -> None:
-    assert EXIT_OK == main(["bench", "--seconds", "0.01", "--repeats", "1"])
-    lines = capsys.readouterr().out.splitlines()
-    assert "median of 1 repeats" in lines[0]
-    assert [
-        "game",
-        "players",
-        "playouts/s",
-        "decisions/s",
-        "round-trips/s",
-        "samples/s",
-        "ismcts-iter/s",
-    ] == lines[1].split()
-    rows = [line.split() for line in lines[2:]]
-    expected = [
-        (name, players)
-        for name in boardgames.game_names()
-        for players in range(
-            boardgames.game_info(name).min_players, boardgames.game_info(name).max_players + 1
-        )
+def test_bench_with_a_tiny_budget(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert EXIT_OK == main(["bench", "--games", GAME, "--seconds", "0.001", "--rounds", "1"])
+    out = capsys.readouterr().out
+    assert out.startswith("1 rounds, 0.001 CPU s per measurement, CPU clock")
+    info = boardgames.game_info(GAME)
+    for table in ("Decisions", "Operations (CPU µs per call)", "ISMCTS", "Targets"):
+        assert f"\n{table}\n" in out
+    decisions = out.split("\nDecisions\n")[1].split("\n\n")[0].splitlines()
+    assert ["engine", "game", "players", "decisions/game", "µs/decision"] == decisions[0].split()[
+        :5
     ]
-    assert expected == [(row[0], int(row[1])) for row in rows]
+    rows = [line.split() for line in decisions[1:]]
+    assert [
+        ("boardgames", GAME, str(players))
+        for players in range(info.min_players, info.max_players + 1)
+    ] == [tuple(row[:3]) for row in rows]
     for row in rows:
-        assert all(float(rate.replace(",", "")) > 0 for rate in row[2:])
+        assert all(float(cell.rstrip("x").replace(",", "")) > 0 for cell in row[3:])
+    assert "needs --compare-openspiel" in out
 
 
 @pytest.mark.parametrize("value", ["0", "-1", "soon", "inf"])
