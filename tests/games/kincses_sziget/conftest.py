@@ -210,7 +210,7 @@ def build_state(
         tasks=tuple(tasks)
         if tasks is not None
         else (TurnStep((start_player + turn_index) % players),),
-        history=(),
+        history=boardgames.History(),
         rng=boardgames.Rng.from_seed(seed),
     )
     check_state(state)

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import random
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import boardgames
-from boardgames.games.kincses_sziget import KincsesSziget
+from boardgames.games.kincses_sziget import KincsesState, KincsesSziget
+from boardgames.games.kincses_sziget._work import _Work
 from boardgames.games.kincses_sziget.actions import TreasureFromPile
 from boardgames.games.kincses_sziget.components import ISLAND, PEARL_BEDS, TREASURES
 from boardgames.games.kincses_sziget.rules import HAND_MAX, HAND_MIN
@@ -24,6 +26,13 @@ def test_the_conformance_kit_passes(players: int) -> None:
     report = check_game(game, seeds=(5,), sample_every=7)
     assert 1 == report.games
     assert report.max_legal_actions <= 18
+
+
+def test_the_work_object_mirrors_every_field_of_the_state() -> None:
+    """The mutable work object of ``apply`` declares each state field, with the same name."""
+    fields = [field.name for field in attrs.fields(KincsesState)]
+    declared = [name for name in _Work.__annotations__ if name not in ("state", "all", "over")]
+    assert fields == declared
 
 
 @settings(max_examples=12, deadline=None)

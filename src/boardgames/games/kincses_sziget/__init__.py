@@ -16,9 +16,9 @@ True
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
-from typing import Any, ClassVar, cast, get_args
+from typing import Any, ClassVar, cast, get_args, get_type_hints
 
 import attrs
 import cattrs
@@ -32,6 +32,7 @@ from boardgames.core.guards import (
     foreign_state,
     foreign_state_action,
 )
+from boardgames.core.history import History
 from boardgames.core.protocol import GameInfo, OptionSpec, OptionValue, PlayerId
 from boardgames.games.kincses_sziget import rules
 from boardgames.games.kincses_sziget.actions import Action, PublicAction
@@ -44,10 +45,11 @@ from boardgames.games.kincses_sziget.observation import (
     sample_state,
 )
 from boardgames.games.kincses_sziget.render import render_observation, render_state
-from boardgames.games.kincses_sziget.state import KincsesState, Phase, Task
+from boardgames.games.kincses_sziget.state import HistoryEntry, KincsesState, Phase, Task
 
 __all__ = [
     "Action",
+    "HistoryEntry",
     "IslandView",
     "KincsesObservation",
     "KincsesState",
@@ -95,16 +97,67 @@ def _plain(value: object) -> object:
     return value
 
 
+def _entry_structurer(untag: Callable[[Any], Any]) -> Callable[[Any], HistoryEntry]:
+    """Return a quick, strict structurer of one history entry's action, from its JSON.
+
+    Nearly every entry has no field, or integer fields only, or a list of card ids: those
+    are built directly (an entry without fields is shared: it is an immutable value); the
+    others go through ``untag``. Anything unexpected raises, so that the caller falls back
+    to the generic path and its full error report.
+    """
+    shapes: dict[str, tuple[type, tuple[str, ...], bool]] = {}
+    shared: dict[str, PublicAction] = {}
+    for cls in get_args(PublicAction):
+        hints = get_type_hints(cls)
+        names = tuple(field.name for field in attrs.fields(cls))
+        if not names:
+            shared[cls.__name__] = cls()
+        elif all(hints[name] is int for name in names):
+            shapes[cls.__name__] = (cls, names, False)
+        elif len(names) == 1 and hints[names[0]] == tuple[int, ...]:
+            shapes[cls.__name__] = (cls, names, True)
+
+    def structure_entry(item: Any) -> tuple[int, PublicAction]:
+        if type(item) is not list or len(item) != 2 or type(item[0]) is not int:
+            raise TypeError("an entry must be a list [seat, action]")
+        return item[0], structure_action(item[1])
+
+    def structure_action(data: Any) -> PublicAction:
+        tag = data["type"]
+        value = shared.get(tag)
+        if value is not None:
+            if len(data) != 1:
+                raise ValueError("unexpected fields")
+            return value
+        shape = shapes.get(tag)
+        if shape is None:
+            return cast("PublicAction", untag(data))
+        cls, names, cards = shape
+        if len(data) != len(names) + 1:
+            raise ValueError("unexpected fields")
+        items = [data[name] for name in names]
+        if cards:
+            if type(items[0]) is not list or not set(map(type, items[0])) <= {int}:
+                raise TypeError("cards must be a list of integers")
+            return cast("PublicAction", cls(tuple(items[0])))
+        if not set(map(type, items)) <= {int}:
+            raise TypeError("fields must be integers")
+        return cast("PublicAction", cls(*items))
+
+    return structure_entry
+
+
 def _install_fast_hooks(converter: cattrs.Converter) -> None:
     """Register quick hooks for the state's bulky fields (same JSON as the generic ones).
 
-    The history and the task stack are tuples of small tagged attrs values, and several
-    fields are tuples of tuples of ints; the generic hooks handle them element by element
-    through several layers of dispatch, which made ``dumps`` of a late-game state slow.
+    The history and the task stack are sequences of small tagged attrs values, and most
+    fields are tuples of ints or of tuples of ints; the generic hooks handle them element
+    by element through several layers of dispatch, which made ``dumps`` and ``loads`` of a
+    late-game state slow.
     Structuring takes a quick path for well-formed input and falls back to the generic,
     fully reported path on anything unexpected.
     """
-    history_type = tuple[tuple[int, PublicAction], ...]
+    history_type = History[HistoryEntry]
     tasks_type = tuple[Task, ...]
     for union, collection in ((PublicAction, history_type), (Task, tasks_type)):
         classes = get_args(union)
@@ -143,23 +196,15 @@ def _install_fast_hooks(converter: cattrs.Converter) -> None:
                 recent[id(values)] = (values, data)
                 return list(data)
 
+            entry = _entry_structurer(untag)
+
             def structure_history(
-                values: Any, cls: Any, untag: Any = untag, slow: Any = slow
+                values: Any, cls: Any, entry: Any = entry, slow: Any = slow
             ) -> Any:
+                if type(values) is not list:
+                    return slow(values, cls)
                 try:
-                    return (
-                        tuple(
-                            (seat, untag(entry))
-                            for seat, entry in values
-                            if type(seat) is int  # a bad seat makes the lengths differ
-                        )
-                        if type(values) is list
-                        and all(
-                            type(item) is list and len(item) == 2 and type(item[0]) is int
-                            for item in values
-                        )
-                        else slow(values, cls)
-                    )
+                    return History(list(map(entry, values)))
                 except Exception:
                     return slow(values, cls)
 
@@ -203,6 +248,21 @@ def _install_fast_hooks(converter: cattrs.Converter) -> None:
     converter.register_structure_hook_func(lambda t: t == nested, structure_nested)
     converter.register_unstructure_hook_func(lambda t: t == optional, list)
     converter.register_structure_hook_func(lambda t: t == optional, structure_optional)
+    for flat, item_type in ((tuple[int, ...], int), (tuple[bool, ...], bool)):
+        slow_flat = converter.get_structure_hook(flat)
+
+        def structure_flat(
+            values: Any, cls: Any, item_type: type = item_type, slow: Any = slow_flat
+        ) -> Any:
+            if type(values) is list and (not values or set(map(type, values)) == {item_type}):
+                return tuple(values)
+            return slow(values, cls)
+
+        def is_flat(candidate: Any, flat: Any = flat) -> bool:
+            return bool(candidate == flat)
+
+        converter.register_unstructure_hook_func(is_flat, list)
+        converter.register_structure_hook_func(is_flat, structure_flat)
 
 
 @cache

@@ -54,19 +54,26 @@ import attrs
 __all__ = [
     "ARRIVAL_POINTS",
     "CREW_CARDS",
+    "CREW_ROW_SIZE",
     "EVENT_CARDS",
+    "EVENT_PILES",
     "FORBIDDEN_ISLAND_SPACES",
+    "HAND_MAX",
+    "HAND_MIN",
     "ISLAND",
     "ISLANDS",
     "ISLANDS_PER_ZONE",
     "ISLAND_VALUE_BY_ID",
     "LAST_SPACE",
     "MISSIONS",
+    "MISSION_ROW_SIZE",
     "PEARL_BEDS",
     "PEARL_BED_ZONES",
     "PIRATE_COUNT",
     "START",
+    "STARTING_HAND",
     "TREASURES",
+    "TREASURE_ROW_SIZE",
     "TREASURE_VALUES",
     "WEAPON_MULTIPLIER",
     "ZONE_OF",
@@ -764,3 +771,18 @@ MISSIONS: Final = tuple(
     Mission(index, kind, bonus, penalty) for index, (kind, bonus, penalty) in enumerate(_MISSIONS)
 )
 """The 24 mission cards. Design default (values calibrated)."""
+
+HAND_MIN: Final = 2
+"""No player may hold fewer than 2 crew cards."""
+HAND_MAX: Final = 7
+"""No player may hold more than 7 crew cards."""
+STARTING_HAND: Final = 4
+"""Crew cards dealt to each player."""
+CREW_ROW_SIZE: Final = 6
+"""Slots in the visible crew row."""
+MISSION_ROW_SIZE: Final = 3
+"""Slots in the visible mission row."""
+TREASURE_ROW_SIZE: Final = 2
+"""Face-up treasures of each value."""
+EVENT_PILES: Final = 3
+"""Event piles."""

@@ -12,12 +12,18 @@ and offers of the others are reduced to the fact that they committed (E4).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import attrs
 
 from boardgames.core.errors import InvalidStateError
+from boardgames.core.history import History
 from boardgames.core.protocol import PlayerId
 from boardgames.core.rng import Rng
-from boardgames.games.kincses_sziget.actions import BattleAdd, Compose, PublicAction
+from boardgames.games.kincses_sziget._battle import _battle_options
+from boardgames.games.kincses_sziget._duel import _duel_compositions
+from boardgames.games.kincses_sziget._work import _WEAPON_COLOUR, _is_pirate
+from boardgames.games.kincses_sziget.actions import BattleAdd, Compose
 from boardgames.games.kincses_sziget.components import (
     CREW_CARDS,
     EVENT_CARDS,
@@ -31,15 +37,10 @@ from boardgames.games.kincses_sziget.components import (
     Space,
     TreasureId,
 )
-from boardgames.games.kincses_sziget.rules import (
-    _WEAPON_COLOUR,
-    _battle_options,
-    _duel_compositions,
-    _is_pirate,
-)
 from boardgames.games.kincses_sziget.state import (
     BattleRevealTask,
     DuelRevealTask,
+    HistoryEntry,
     KincsesState,
     MerchantRevealTask,
     Task,
@@ -145,7 +146,8 @@ class KincsesObservation:
         islands: The island cards on the board, by space.
         board_pearls: The pearls on each position.
         tasks: The task stack (public).
-        history: The public history.
+        history: The public history: the very :class:`~boardgames.History` of the
+            observed state, shared, not copied.
     """
 
     player: PlayerId
@@ -180,7 +182,7 @@ class KincsesObservation:
     islands: tuple[IslandView, ...]
     board_pearls: tuple[int, ...]
     tasks: tuple[Task, ...]
-    history: tuple[tuple[PlayerId, PublicAction], ...]
+    history: History[HistoryEntry]
 
 
 def _known(cards: tuple[int, ...], masks: tuple[int, ...], bit: int) -> tuple[int, ...]:
@@ -289,9 +291,19 @@ def observe(state: KincsesState, player: PlayerId) -> KincsesObservation:
 
 
 def _fill(
-    size: int, known: dict[int, int], unknown: list[int], taken: int
+    size: int, known: dict[int, int], unknown: Sequence[int], taken: int
 ) -> tuple[tuple[int, ...], int]:
-    """Build a pile of ``size`` with known cards at their indices, the rest from ``unknown``."""
+    """Build a pile of ``size`` with known cards at their indices, the rest from ``unknown``.
+
+    Returns the pile and how many cards of ``unknown`` are now taken.
+
+    Raises:
+        InvalidStateError: ``unknown`` has too few cards left for the pile.
+    """
+    if len(unknown) - taken < size - len(known):
+        raise InvalidStateError(f"too few hidden cards for a pile of {size}")
+    if not known:
+        return tuple(unknown[taken : taken + size]), taken + size
     pile = []
     for index in range(size):
         if index in known:
@@ -384,7 +396,7 @@ def sample_state(observation: KincsesObservation, seed: int) -> KincsesState:
         for card in hidden:
             crew_known[card] = 1 << seat
     crew_pile, taken = _fill(
-        observation.crew_pile_size, dict(observation.crew_pile_known), list(unknown), taken
+        observation.crew_pile_size, dict(observation.crew_pile_known), unknown, taken
     )
     for _, card in observation.crew_pile_known:
         crew_known[card] = mine
@@ -477,7 +489,7 @@ def sample_state(observation: KincsesObservation, seed: int) -> KincsesState:
         mission_known[mission] = mine
     taken += extra
     mission_pile, taken = _fill(
-        observation.mission_pile_size, dict(observation.mission_pile_known), list(spare), taken
+        observation.mission_pile_size, dict(observation.mission_pile_known), spare, taken
     )
     for _, mission in observation.mission_pile_known:
         mission_known[mission] = mine
@@ -498,7 +510,7 @@ def sample_state(observation: KincsesObservation, seed: int) -> KincsesState:
         known = {
             index: card for pile, index, card in observation.event_pile_known if pile == number
         }
-        pile, taken = _fill(size, known, list(hidden_events), taken)
+        pile, taken = _fill(size, known, hidden_events, taken)
         event_piles.append(pile)
         for card in known.values():
             event_known[card] = mine

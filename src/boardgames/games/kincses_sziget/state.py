@@ -23,6 +23,7 @@ from typing import ClassVar, TypeAlias
 
 import attrs
 
+from boardgames.core.history import History
 from boardgames.core.protocol import PlayerId
 from boardgames.core.rng import Rng
 from boardgames.games.kincses_sziget.actions import PublicAction
@@ -53,6 +54,7 @@ __all__ = [
     "DuelTargetStep",
     "EventPileStep",
     "ExchangeStep",
+    "HistoryEntry",
     "IntrigueStep",
     "KeepStep",
     "KincsesState",
@@ -492,6 +494,14 @@ AutomaticTask: TypeAlias = (
 Task: TypeAlias = Step | AutomaticTask
 """An entry of the task stack."""
 
+HistoryEntry: TypeAlias = tuple[PlayerId, PublicAction]
+"""An entry of the public history: the seat that acted and what everyone saw of it.
+
+In JSON, a list ``[seat, action]``.
+
+.. versionadded:: 0.1.0
+"""
+
 
 @attrs.frozen
 class KincsesState:
@@ -547,7 +557,10 @@ class KincsesState:
         event_known: The same for each event card.
         island_known: The same for each island card.
         tasks: The task stack, the pending decision last; empty iff the game is over.
-        history: Every decision and public note so far, as everyone saw it.
+        history: Every decision and public note so far, as everyone saw it, oldest first.
+            Each move extends it with :meth:`~boardgames.History.append`, so a state
+            shares it with the state before it (and with its observations) and never
+            copies it.
         rng: The random stream.
     """
 
@@ -594,5 +607,5 @@ class KincsesState:
     event_known: tuple[int, ...]
     island_known: tuple[int, ...]
     tasks: tuple[Task, ...]
-    history: tuple[tuple[PlayerId, PublicAction], ...]
+    history: History[HistoryEntry]
     rng: Rng

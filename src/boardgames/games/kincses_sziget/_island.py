@@ -1,0 +1,121 @@
+"""Island cards and treasures: checks on the whole hand, landings, taking and losing treasures.
+
+Rulebook: "Islands" and "Treasures" (A-IRA-20, E7).
+"""
+
+from __future__ import annotations
+
+from boardgames.core.protocol import PlayerId
+from boardgames.games.kincses_sziget._work import (
+    _remove,
+    _set,
+    _Work,
+    best_total,
+    shown_cards,
+)
+from boardgames.games.kincses_sziget.actions import (
+    Action,
+    DiscardTreasure,
+    Showed,
+    TreasureFromPile,
+    TreasureFromRow,
+)
+from boardgames.games.kincses_sziget.components import (
+    ISLANDS,
+    TREASURE_VALUES,
+    Colour,
+    Space,
+)
+from boardgames.games.kincses_sziget.state import (
+    DiscardPurpose,
+    DiscardStep,
+    KincsesState,
+    MoveBackTask,
+    TreasureLossStep,
+    TreasureSourceStep,
+)
+
+
+def _treasure_sources(state: KincsesState | _Work, maximum: int) -> list[Action]:
+    actions: list[Action] = []
+    for rank, value in enumerate(TREASURE_VALUES):
+        if value > maximum:
+            break
+        actions.extend(
+            TreasureFromRow(value, slot) for slot in range(len(state.treasure_rows[rank]))
+        )
+        if state.treasure_piles[rank]:
+            actions.append(TreasureFromPile(value))
+    return actions
+
+
+def _treasure_source_skipped(work: _Work, step: TreasureSourceStep) -> bool:
+    """Taking a treasure is skipped when none of the allowed values is left."""
+    return not _treasure_sources(work, step.maximum)
+
+
+def _treasure_loss_skipped(work: _Work, step: TreasureLossStep) -> bool:
+    """Losing a treasure is skipped when the seat holds none."""
+    return not work.treasures[step.player]
+
+
+def _treasure_source_options(state: KincsesState | _Work, step: TreasureSourceStep) -> list[Action]:
+    return _treasure_sources(state, step.maximum)
+
+
+def _treasure_loss_options(state: KincsesState | _Work, step: TreasureLossStep) -> list[Action]:
+    return [DiscardTreasure(treasure) for treasure in state.treasures[step.player]]
+
+
+def _check(work: _Work, seat: PlayerId, colour: Colour, value: int) -> bool:
+    """Decide an island, mutiny or reef check on the whole hand (A-IRA-20, E7)."""
+    hand = work.hands[seat]
+    if best_total(hand, colour) < value:
+        return False
+    if work.reveal_shown_cards:
+        shown = shown_cards(hand, colour, value)
+        assert shown is not None
+        for card in shown:
+            work.set_crew_known(card, work.all)
+        work.log(seat, Showed(shown))
+    return True
+
+
+def _island_landing(work: _Work, seat: PlayerId, space: Space, island: int) -> None:
+    work.island_known = _set(work.island_known, island, work.all)
+    card = ISLANDS[island]
+    if _check(work, seat, card.colour, card.value):
+        work.island_owners = _set(work.island_owners, island, seat)
+        work.push(TreasureSourceStep(seat, 5))
+        return
+    # Failure: a treasure, a crew card, the zone's step back; the card goes face down again.
+    work.push(
+        TreasureLossStep(seat),
+        DiscardStep(seat, DiscardPurpose.ISLAND),
+        MoveBackTask(seat),
+    )
+
+
+def _do_treasure_source(work: _Work, step: TreasureSourceStep, action: Action) -> None:
+    seat = step.player
+    rank = TREASURE_VALUES.index(action.value)  # type: ignore[union-attr]
+    if action.__class__ is TreasureFromRow:
+        row = work.treasure_rows[rank]
+        slot = action.slot
+        treasure = row[slot]
+        work.treasure_rows = _set(work.treasure_rows, rank, row[:slot] + row[slot + 1 :])
+        work.give_treasure(seat, treasure, work.all, work.all)
+        work.refill_treasure_row(rank)  # "refreshed immediately"
+    else:
+        pile = work.treasure_piles[rank]
+        work.treasure_piles = _set(work.treasure_piles, rank, pile[1:])
+        # Everyone sees which value pile he draws from; only he sees the card (and earlier
+        # peeks at the pile top expire, E21).
+        work.give_treasure(seat, pile[0], 0, work.all)
+
+
+def _do_treasure_loss(work: _Work, step: TreasureLossStep, action: DiscardTreasure) -> None:
+    seat = step.player
+    work.treasures = _set(work.treasures, seat, _remove(work.treasures[seat], action.treasure))
+    work.treasure_discard = (*work.treasure_discard, action.treasure)
+    work.set_treasure_known(action.treasure, work.all, work.all)

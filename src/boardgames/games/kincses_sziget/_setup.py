@@ -1,0 +1,77 @@
+"""The setup: the deal, the weapon exchanges and the kept missions (A-IRA-4, A-IRA-7)."""
+
+from __future__ import annotations
+
+from boardgames.games.kincses_sziget._turn import (
+    _start_turn,
+)
+from boardgames.games.kincses_sziget._work import (
+    _DONE,
+    _is_pirate,
+    _remove,
+    _set,
+    _weapons,
+    _Work,
+)
+from boardgames.games.kincses_sziget.actions import (
+    Action,
+    Done,
+    ExchangeWeapon,
+    KeepMission,
+)
+from boardgames.games.kincses_sziget.state import (
+    ExchangeStep,
+    KeepStep,
+    KincsesState,
+    SetupTask,
+)
+
+
+def _exchange_options(state: KincsesState | _Work, step: ExchangeStep) -> list[Action]:
+    weapons = _weapons(state.hands[step.player])
+    actions: list[Action] = []
+    if len(weapons) > 2:
+        actions.extend(ExchangeWeapon(card) for card in weapons)
+    actions.append(_DONE)
+    return actions
+
+
+def _keep_options(state: KincsesState | _Work, step: KeepStep) -> list[Action]:
+    return [KeepMission(index) for index in range(len(state.mission_offers[step.player]))]
+
+
+def _auto_setup(work: _Work, task: SetupTask) -> None:
+    work.mission_pile = work.mission_pile + work.mission_returned
+    work.mission_returned = ()
+    work.shuffle_mission_pile()
+    work.refill_mission_row()
+    work.deal_crew_row()
+    work.turn_index = 0
+    _start_turn(work)
+
+
+def _do_exchange(work: _Work, step: ExchangeStep, action: Action) -> None:
+    seat = step.player
+    if action.__class__ is Done:
+        return
+    weapon = action.card  # type: ignore[union-attr]
+    pirates = [card for card in work.crew_pile if _is_pirate(card)]
+    if not pirates:  # cannot happen with 48 pirates; nothing to exchange for
+        return
+    pirate, work.rng = work.rng.choice(pirates)
+    work.crew_pile = _remove(work.crew_pile, pirate)
+    work.take_crew(seat, weapon)
+    work.crew_pile = (*work.crew_pile, weapon)
+    work.shuffle_crew_pile()
+    work.give_crew(seat, pirate, 0)
+    work.push(ExchangeStep(seat))
+
+
+def _do_keep(work: _Work, step: KeepStep, action: KeepMission) -> None:
+    seat = step.player
+    offer = work.mission_offers[seat]
+    kept = offer[action.index]
+    returned = offer[1 - action.index]
+    work.missions = _set(work.missions, seat, (kept,))
+    work.mission_offers = _set(work.mission_offers, seat, ())
+    work.mission_returned = (*work.mission_returned, returned)
