@@ -9,6 +9,7 @@ import attrs
 import pytest
 
 import boardgames
+from boardgames.core.values import trusted_constructor
 from boardgames.games.magellan_elcano import Colour, MagellanState, Pass, PlayCard
 
 
@@ -142,3 +143,48 @@ def test_attrs_evolve_builds_a_new_value() -> None:
     assert not state.first_has_played
     assert changed.first_has_played
     assert state.crews is changed.crews
+
+
+@attrs.frozen
+class _Point:
+    x: int
+    y: int = 0
+    label: str = "p"
+
+
+def test_a_trusted_constructor_builds_what_attrs_builds() -> None:
+    build = trusted_constructor(_Point)
+    cases: list[tuple[tuple[Any, ...], dict[str, Any]]] = [
+        ((1,), {}),
+        ((1, 2), {}),
+        ((1,), {"label": "q"}),
+        ((), {"x": 3}),
+    ]
+    for arguments, keywords in cases:
+        built = build(*arguments, **keywords)
+        expected = _Point(*arguments, **keywords)
+        assert _Point is type(built)
+        assert expected == built
+        assert hash(expected) == hash(built)
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            built.x = 5  # type: ignore[misc]
+
+
+def test_a_trusted_constructor_refuses_a_class_it_would_check_less() -> None:
+    @attrs.frozen
+    class Checked:
+        value: int = attrs.field(validator=attrs.validators.instance_of(int))
+
+    @attrs.frozen
+    class Hooked:
+        value: int
+
+        def __attrs_post_init__(self) -> None:
+            pass
+
+    with pytest.raises(TypeError, match="needs its attrs __init__"):
+        trusted_constructor(Checked)
+    with pytest.raises(TypeError, match="init hook"):
+        trusted_constructor(Hooked)
+    with pytest.raises(TypeError, match="not a slotted attrs class"):
+        trusted_constructor(int)

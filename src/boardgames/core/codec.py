@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+import functools
 import itertools
 import json
 from collections.abc import Callable, Iterable, Mapping
@@ -52,8 +53,13 @@ def _unstructure_enum(member: enum.Enum) -> str:
     return member.name.lower()
 
 
+@functools.cache
+def _members_by_name(cls: type[enum.Enum]) -> dict[str, enum.Enum]:
+    return {member.name.lower(): member for member in cls}
+
+
 def _structure_enum(value: object, cls: type[enum.Enum]) -> enum.Enum:
-    members = {member.name.lower(): member for member in cls}
+    members = _members_by_name(cls)
     if type(value) is not str or value not in members:
         raise ValueError(f"expected one of {sorted(members)}, got {value!r}")
     return members[value]

@@ -129,7 +129,7 @@ def build_state(
         storm_pile=tuple(storm_pile),
         won=tuple(won_cards),
         won_storms=tuple(won_storm_cards),
-        history=(),
+        history=boardgames.History(),
         rng=boardgames.Rng.from_seed(0),
     )
     check_state(state)

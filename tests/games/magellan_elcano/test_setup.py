@@ -106,7 +106,8 @@ def test_the_game_starts_in_round_1_with_nothing_won(
     assert ((), (), (), ()) == state.won
     assert not state.first_has_played
     assert not game.is_terminal(state)
-    assert () == state.history
+    assert () == tuple(state.history)
+    assert isinstance(state.history, boardgames.History)
     game.check_state(state)
 
 

@@ -296,11 +296,11 @@ def test_a_face_down_play_does_not_name_the_card_in_the_history(
     state = make_state([make_crew(HAND) for _ in range(5)])
     state = game.apply(state, PlayFaceDown(12))
     state = game.apply(state, PlayCard(0, BLUE))
-    assert ((0, FaceDownPlayed()), (1, PlayCard(0, BLUE))) == state.history
+    assert ((0, FaceDownPlayed()), (1, PlayCard(0, BLUE))) == tuple(state.history)
     assert "play a card face down" == str(state.history[0][1])
     for seat in range(5):
         observation = game.observe(state, seat)
-        assert state.history == observation.history
+        assert state.history is observation.history
         assert 1 == observation.crews[0].storm_size
     assert (12,) == game.observe(state, 0).storm
     assert () == game.observe(state, 1).storm

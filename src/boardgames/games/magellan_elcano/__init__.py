@@ -25,6 +25,7 @@ from boardgames.core.guards import (
 from boardgames.core.play import Bot
 from boardgames.core.protocol import GameInfo, OptionSpec, OptionValue, PlayerId
 from boardgames.games.magellan_elcano import rules
+from boardgames.games.magellan_elcano._codec import configure_fast_paths
 from boardgames.games.magellan_elcano.actions import (
     Action,
     FaceDownPlayed,
@@ -96,6 +97,7 @@ def _check_observation(observation: MagellanObservation) -> None:
 def _codec() -> Codec:
     converter = make_converter(action_union=Action)
     configure_tagged_action(converter, PublicAction)
+    configure_fast_paths(converter)
     return Codec(
         game=MagellanElcano.info.name,
         converter=converter,
@@ -174,9 +176,6 @@ class MagellanElcano:
         check_seed(seed)
         return rules.new_game(self._players, self.storms, seed)
 
-    def _matches(self, state: MagellanState) -> bool:
-        return state.players == self._players and state.storms == self.storms
-
     def current_player(self, state: MagellanState) -> PlayerId | None:
         """Return the captain to play or pass, or ``None`` when the game is over."""
         return state.to_move
@@ -187,7 +186,7 @@ class MagellanElcano:
         Raises:
             ConfigurationError: ``state`` belongs to another configuration of the game.
         """
-        if not self._matches(state):
+        if state.players != self._players or state.storms != self.storms:
             raise foreign_state(self, _configuration(state))
         return rules.legal_actions(state)
 
@@ -197,7 +196,7 @@ class MagellanElcano:
         Raises:
             IllegalActionError: ``action`` is not legal in ``state``.
         """
-        if not self._matches(state):
+        if state.players != self._players or state.storms != self.storms:
             raise foreign_state_action(self, action, _configuration(state))
         return rules.apply(state, action)
 

@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import itertools
+import math
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, TypeVar
 
 import attrs
 
 from boardgames.core.errors import InvalidStateError
+from boardgames.core.history import History
 from boardgames.core.protocol import PlayerId
 from boardgames.core.rng import Rng
+from boardgames.core.values import trusted_constructor
 from boardgames.games.magellan_elcano.actions import PublicAction
 from boardgames.games.magellan_elcano.components import (
     CREW_DECK_SIZE,
@@ -74,7 +79,11 @@ class MagellanObservation:
         storm_deck_size: The cards left in the storm deck.
         won: The ocean cards each seat has won.
         won_storms: The storm cards each seat has won.
-        history: Every decision so far, face-down cards not named.
+        history: Every decision so far, face-down cards not named: the state's own
+            :class:`~boardgames.History`, shared, not copied.
+
+    .. versionchanged:: 0.1.0
+       ``history`` is a :class:`~boardgames.History`, not a tuple.
     """
 
     player: PlayerId
@@ -94,7 +103,7 @@ class MagellanObservation:
     storm_deck_size: int
     won: tuple[tuple[CardId, ...], ...]
     won_storms: tuple[tuple[CardId, ...], ...]
-    history: tuple[tuple[PlayerId, PublicAction], ...]
+    history: History[tuple[PlayerId, PublicAction]]
 
 
 def _view(crew: Crew) -> CrewView:
@@ -136,65 +145,180 @@ def observe(state: MagellanState, player: PlayerId) -> MagellanObservation:
     )
 
 
+if TYPE_CHECKING:
+    _new_state = MagellanState
+    _new_crew = Crew
+else:
+    _new_state = trusted_constructor(MagellanState)
+    _new_crew = trusted_constructor(Crew)
+
 _PLACES = (Place.HAND, Place.STORM, Place.HIDDEN_DISCARD)
 _PLACE_SETS = [
     frozenset(places)
     for size in range(1, len(_PLACES) + 1)
     for places in itertools.combinations(_PLACES, size)
 ]
+_ALL_CREW = frozenset(range(CREW_DECK_SIZE))
+_OCEAN_DECKS = tuple(
+    frozenset(range(colour * OCEAN_CARDS_PER_COLOUR, (colour + 1) * OCEAN_CARDS_PER_COLOUR))
+    for colour in Colour
+)
+_STORM_DECK = frozenset(range(len(STORM_CARDS)))
+_FACTORIALS = tuple(math.factorial(size) for size in range(CREW_DECK_SIZE + 1))
+_OPTIONS = {
+    places: tuple(index for index, place in enumerate(_PLACES) if place in places)
+    for places in _PLACE_SETS
+}
+"""Each set of places as the indices of its places in :data:`_PLACES`, in that order."""
+_MASKS = {places: sum(1 << index for index in options) for places, options in _OPTIONS.items()}
+"""Each set of places as a bit mask: hand 1, storm 2, face-down discard 4."""
+_OPTION_MASKS = {options: _MASKS[places] for places, options in _OPTIONS.items()}
+_DISCARD = 2
+_HAND_OR_STORM, _HAND_OR_DISCARD, _STORM_OR_DISCARD, _ANYWHERE = 3, 5, 6, 7
+
+_T = TypeVar("_T")
 
 
-def _feasible(allowed: list[frozenset[Place]], room: dict[Place, int]) -> bool:
-    """Hall's condition: every group of places has room for the cards confined to it."""
-    return all(
-        sum(1 for places in allowed if places <= group) <= sum(room[place] for place in group)
-        for group in _PLACE_SETS
-    )
+def _below(rng: Rng, bound: int) -> tuple[int, Rng]:
+    """Draw a uniform integer in ``0 .. bound - 1``, for a bound of any size.
+
+    Bounds above ``2**64`` take as many 64-bit words as they need, rejecting values out of
+    range (each try succeeds with probability above one half).
+    """
+    if bound <= 1 << 64:
+        return rng.randbelow(bound)
+    bits = bound.bit_length()
+    words = -(-bits // 64)
+    while True:
+        value = 0
+        for _ in range(words):
+            word, rng = rng.next64()
+            value = value << 64 | word
+        value >>= words * 64 - bits
+        if value < bound:
+            return value, rng
+
+
+def _orders(rng: Rng, sizes: Iterable[int]) -> tuple[int, Rng]:
+    """Draw one code for uniform random orders of sequences of each of ``sizes``.
+
+    The code is uniform below the product of the sizes' factorials; :func:`_decode` reads
+    each order from it in turn, whatever the order of the sizes.
+    """
+    bound = 1
+    for size in sizes:
+        bound *= _FACTORIALS[size]
+    return _below(rng, bound)
+
+
+def _decode(code: int, items: Sequence[_T]) -> tuple[tuple[_T, ...], int]:
+    """Return ``items`` in the order that ``code`` gives, and the rest of the code.
+
+    The digits of ``code`` in bases ``len(items)``, ``len(items) - 1``, ... ``1`` are a
+    Lehmer code: each picks the next item among those left. A uniform code gives a
+    uniform order, and the rest of the code is uniform too, for the next sequence.
+    """
+    size = len(items)
+    if size < 2:
+        return tuple(items), code
+    pool = list(items)
+    result = []
+    for base in range(size, 1, -1):
+        code, index = divmod(code, base)
+        result.append(pool.pop(index))
+    result.append(pool[0])
+    return tuple(result), code
 
 
 def _place_known(
     known: tuple[tuple[CardId, frozenset[Place]], ...],
     in_hidden_discard: tuple[tuple[frozenset[CardId], int], ...],
-    room: dict[Place, int],
-    rng: Rng,
-) -> tuple[dict[Place, list[CardId]], Rng]:
+    room: list[int],
+    code: int,
+) -> tuple[list[list[CardId]], int]:
     """Put each known card in one of its possible places, at random, respecting room.
 
-    Every constraint of ``in_hidden_discard`` holds too: at least so many of its cards go to
-    the face-down discard. The cards are taken in a random order and each tries its places
-    in a random order; a choice that leaves no room for the rest (Hall's condition) or too
-    few cards for a constraint is undone (a depth-first search, so it always finds a
-    placement when there is one, and without constraints it never has to backtrack).
+    ``room`` holds the hidden room in the hand, the storm column and the face-down discard
+    (in the order of :data:`_PLACES`); it is left holding the room that remains. Every
+    constraint of ``in_hidden_discard`` holds too: at least so many of its cards go to the
+    face-down discard. The random choices are read from ``code`` (see :func:`_decode` and
+    :func:`_choice_sizes`); the rest of the code is returned.
+
+    A card with one possible place goes there. The others are taken in a random order and
+    each tries its places in a random order; a choice that leaves no room for the rest
+    (Hall's condition) or too few cards for a constraint is undone (a depth-first search,
+    so it always finds a placement when there is one, and without constraints it never has
+    to backtrack). The cards left to place all have two or three places, so Hall's
+    condition is four comparisons of counts.
+
+    Raises:
+        InvalidStateError: No placement satisfies the room and the constraints.
     """
-    placed: dict[Place, list[CardId]] = {place: [] for place in _PLACES}
-    order, rng = rng.shuffled(known)
-    remaining = [places for _, places in order]
+    placed: list[list[CardId]] = [[], [], []]
+    free: list[tuple[CardId, tuple[int, ...]]] = []
+    for card, places in known:
+        options = _OPTIONS.get(places, ())
+        if len(options) == 1:
+            placed[options[0]].append(card)
+            room[options[0]] -= 1
+        elif options:
+            free.append((card, options))
+        else:
+            raise _inconsistent()
+    if min(room) < 0:
+        raise _inconsistent()
     # For each constraint: how many more of its cards must go to the face-down discard,
     # and how many of its cards are still to be placed.
-    needed = [at_least for _, at_least in in_hidden_discard]
-    left = [sum(1 for card, _ in known if card in cards) for cards, _ in in_hidden_discard]
-    member = [
-        [index for index, (cards, _) in enumerate(in_hidden_discard) if card in cards]
-        for card, _ in order
+    needed = [
+        at_least - len(cards.intersection(placed[_DISCARD]))
+        for cards, at_least in in_hidden_discard
     ]
-    stream = [rng]
+    if not free:
+        if any(need > 0 for need in needed):
+            raise _inconsistent()
+        return placed, code
+    order, code = _decode(code, free)
+    tries = []
+    for _, options in order:
+        shuffled, code = _decode(code, options)
+        tries.append(shuffled)
+    counts = [0] * 8  # how many cards left to place have each set of places
+    masks = [_OPTION_MASKS[options] for _, options in order]
+    for mask in masks:
+        counts[mask] += 1
+    member: list[list[int]] = [[] for _ in order]
+    left = [0] * len(needed)
+    for position, (card, _) in enumerate(order):
+        for index, (cards, _) in enumerate(in_hidden_discard):
+            if card in cards:
+                member[position].append(index)
+                left[index] += 1
+
+    def feasible() -> bool:
+        hand, storm, discard = room
+        both = counts[_HAND_OR_STORM] + counts[_HAND_OR_DISCARD] + counts[_STORM_OR_DISCARD]
+        return (
+            counts[_HAND_OR_STORM] <= hand + storm
+            and counts[_HAND_OR_DISCARD] <= hand + discard
+            and counts[_STORM_OR_DISCARD] <= storm + discard
+            and both + counts[_ANYWHERE] <= hand + storm + discard
+        )
 
     def search(index: int) -> bool:
-        if any(need > rest for need, rest in zip(needed, left, strict=True)):
+        if needed and any(need > rest for need, rest in zip(needed, left, strict=True)):
             return False
         if index == len(order):
             return True
-        card, places = order[index]
-        options, stream[0] = stream[0].shuffled(sorted(places, key=lambda place: place.value))
-        rest = remaining[index + 1 :]
+        card = order[index][0]
+        counts[masks[index]] -= 1
         for constraint in member[index]:
             left[constraint] -= 1
-        for place in options:
+        for place in tries[index]:
             if room[place] <= 0:
                 continue
             room[place] -= 1
-            if _feasible(rest, room):
-                hits = member[index] if place is Place.HIDDEN_DISCARD else []
+            if feasible():
+                hits = member[index] if place == _DISCARD else []
                 for constraint in hits:
                     needed[constraint] -= 1
                 placed[place].append(card)
@@ -206,11 +330,26 @@ def _place_known(
             room[place] += 1
         for constraint in member[index]:
             left[constraint] += 1
+        counts[masks[index]] += 1
         return False
 
     if not search(0):
-        raise InvalidStateError("the observation's knowledge of the known cards is inconsistent")
-    return placed, stream[0]
+        raise _inconsistent()
+    return placed, code
+
+
+def _choice_sizes(known: tuple[tuple[CardId, frozenset[Place]], ...]) -> list[int]:
+    """Return the sizes of the orders :func:`_place_known` draws for ``known``.
+
+    One order of the cards with a choice of places, then one order of each card's places.
+    """
+    choices = [len(_OPTIONS.get(places, ())) for _, places in known]
+    choices = [count for count in choices if count > 1]
+    return [len(choices), *choices]
+
+
+def _inconsistent() -> InvalidStateError:
+    return InvalidStateError("the observation's knowledge of the known cards is inconsistent")
 
 
 def sample_state(observation: MagellanObservation, seed: int) -> MagellanState:
@@ -218,93 +357,102 @@ def sample_state(observation: MagellanObservation, seed: int) -> MagellanState:
 
     What he cannot know is drawn at random from ``seed``: the order of every deck, the
     unseen cards in the other hands, storm columns and face-down discards, and which of
-    those places holds each card that was seen and hidden again.
+    those places holds each card that was seen and hidden again. Each shuffle takes one
+    draw, and every part of the observation that the state shows as it is (the table, the
+    won cards, the history) is shared, not copied.
     """
     rng = Rng.from_seed(seed).derive(0x5A11)
     me = observation.player
-    crews = []
-    for seat, view in enumerate(observation.crews):
-        on_table = {card for column in view.columns for card in column} | set(view.discard)
+    views = observation.crews
+    # What is hidden, seat by seat: the cards not on the table, less those the observer
+    # holds or the public knows of.
+    hidden_cards = []
+    sizes = []
+    for seat, view in enumerate(views):
+        off_table = _ALL_CREW.difference(view.discard, *view.columns)
         if seat == me:
-            hidden = sorted(
-                set(range(CREW_DECK_SIZE))
-                - on_table
-                - observation.hand
-                - set(observation.storm)
-                - observation.hidden_discard
+            cards = off_table.difference(
+                observation.hand, observation.storm, observation.hidden_discard
             )
-            deck, rng = rng.shuffled(hidden)
+        else:
+            cards = off_table.difference([pair[0] for pair in view.known])
+            sizes.append(view.storm_size)
+            sizes.extend(_choice_sizes(view.known))
+        hidden_cards.append(sorted(cards))
+        sizes.append(len(cards))
+    won_ocean = [card for won in observation.won for card in won]
+    ocean_left = [
+        sorted(_OCEAN_DECKS[colour].difference(pile, won_ocean))
+        for colour, pile in enumerate(observation.ocean_piles)
+    ]
+    storm_left = (
+        sorted(_STORM_DECK.difference(observation.storm_pile, *observation.won_storms))
+        if observation.storms
+        else []
+    )
+    sizes.extend(map(len, ocean_left))
+    sizes.append(len(storm_left))
+    code, rng = _orders(rng, sizes)  # every shuffle of the sample, in one draw
+    crews = []
+    for seat, view in enumerate(views):
+        if seat == me:
+            deck, code = _decode(code, hidden_cards[seat])
             crews.append(
-                Crew(
-                    deck=deck,
-                    hand=observation.hand,
-                    columns=view.columns,
-                    storm=observation.storm,
-                    discard=view.discard,
-                    hidden_discard=observation.hidden_discard,
-                    passed=view.passed,
-                    known=view.known,
-                    in_hidden_discard=view.in_hidden_discard,
+                _new_crew(
+                    deck,
+                    observation.hand,
+                    view.columns,
+                    observation.storm,
+                    view.discard,
+                    observation.hidden_discard,
+                    view.passed,
+                    view.known,
+                    view.in_hidden_discard,
                 )
             )
             continue
-        room = {
-            Place.HAND: view.hand_size,
-            Place.STORM: view.storm_size,
-            Place.HIDDEN_DISCARD: view.hidden_discard_size,
-        }
-        placed, rng = _place_known(view.known, view.in_hidden_discard, room, rng)
-        known_cards = {card for card, _ in view.known}
-        unseen, rng = rng.shuffled(sorted(set(range(CREW_DECK_SIZE)) - on_table - known_cards))
-        position = 0
-        for place in _PLACES:
-            take = room[place]
-            placed[place].extend(unseen[position : position + take])
-            position += take
-        storm, rng = rng.shuffled(placed[Place.STORM])
+        room = [view.hand_size, view.storm_size, view.hidden_discard_size]
+        placed, code = _place_known(view.known, view.in_hidden_discard, room, code)
+        unseen, code = _decode(code, hidden_cards[seat])
+        hand_room, storm_room, hidden_room = room
+        hand, storm, hidden = placed
+        hand += unseen[:hand_room]
+        storm += unseen[hand_room : hand_room + storm_room]
+        position = hand_room + storm_room + hidden_room
+        hidden += unseen[hand_room + storm_room : position]
+        storm_order, code = _decode(code, storm)
         crews.append(
-            Crew(
-                deck=unseen[position:],
-                hand=frozenset(placed[Place.HAND]),
-                columns=view.columns,
-                storm=storm,
-                discard=view.discard,
-                hidden_discard=frozenset(placed[Place.HIDDEN_DISCARD]),
-                passed=view.passed,
-                known=view.known,
-                in_hidden_discard=view.in_hidden_discard,
+            _new_crew(
+                unseen[position:],
+                frozenset(hand),
+                view.columns,
+                storm_order,
+                view.discard,
+                frozenset(hidden),
+                view.passed,
+                view.known,
+                view.in_hidden_discard,
             )
         )
-    won_ocean = {card for won in observation.won for card in won}
     ocean_decks = []
-    for colour in Colour:
-        start = colour * OCEAN_CARDS_PER_COLOUR
-        left = sorted(
-            set(range(start, start + OCEAN_CARDS_PER_COLOUR))
-            - set(observation.ocean_piles[colour])
-            - won_ocean
-        )
-        deck, rng = rng.shuffled(left)
+    for left in ocean_left:
+        deck, code = _decode(code, left)
         ocean_decks.append(deck)
-    storm_deck: tuple[CardId, ...] = ()
-    if observation.storms:
-        won_storm = {card for won in observation.won_storms for card in won}
-        left = sorted(set(range(len(STORM_CARDS))) - set(observation.storm_pile) - won_storm)
-        storm_deck, rng = rng.shuffled(left)
-    return MagellanState(
-        players=observation.players,
-        storms=observation.storms,
-        round=observation.round,
-        first_player=observation.first_player,
-        to_move=observation.to_move,
-        first_has_played=observation.first_has_played,
-        crews=tuple(crews),
-        ocean_decks=tuple(ocean_decks),
-        ocean_piles=observation.ocean_piles,
-        storm_deck=storm_deck,
-        storm_pile=observation.storm_pile,
-        won=observation.won,
-        won_storms=observation.won_storms,
-        history=observation.history,
-        rng=rng,
+    storm_deck, code = _decode(code, storm_left)
+    return _new_state(
+        observation.players,
+        observation.storms,
+        observation.round,
+        observation.first_player,
+        observation.to_move,
+        observation.first_has_played,
+        tuple(crews),
+        tuple(ocean_decks),
+        observation.ocean_piles,
+        storm_deck,
+        observation.storm_pile,
+        observation.won,
+        observation.won_storms,
+        observation.history,
+        rng,
     )

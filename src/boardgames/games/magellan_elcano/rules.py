@@ -6,12 +6,17 @@ run automatically inside :func:`apply` as soon as every captain has passed.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import itertools
+from bisect import bisect_left
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, TypeAlias
 
 from boardgames.core.errors import IllegalActionError, InvalidStateError
+from boardgames.core.history import History
 from boardgames.core.protocol import PlayerId
 from boardgames.core.ranking import places_from_keys
 from boardgames.core.rng import Rng
+from boardgames.core.values import trusted_constructor
 from boardgames.games.magellan_elcano.actions import (
     Action,
     FaceDownPlayed,
@@ -58,15 +63,105 @@ ROUNDS = 1 + (CREW_DECK_SIZE - HAND_SIZE) // DRAW
 _ALL_CREW = frozenset(range(CREW_DECK_SIZE))
 _PASS = Pass()
 _FACE_DOWN_PLAYED = FaceDownPlayed()
-_PLAY = tuple(
-    {colour: PlayCard(card.id, colour) for colour, _ in card.values} for card in CREW_CARDS
+_PLAYS: tuple[tuple[PlayCard, ...], ...] = tuple(
+    tuple(PlayCard(card.id, colour) for colour, _ in card.values) for card in CREW_CARDS
 )
+"""Each card's face-up plays, in the order its ends are printed."""
+_PLAY: tuple[tuple[PlayCard | None, ...], ...] = tuple(
+    tuple(next((play for play in plays if play.colour is colour), None) for colour in Colour)
+    for plays in _PLAYS
+)
+"""Each card's face-up play in each colour (indexed by colour), ``None`` without that end."""
 _FACE_DOWN = tuple(PlayFaceDown(card.id) for card in CREW_CARDS)
 _VALUE = tuple(tuple(card.value(colour) for colour in Colour) for card in CREW_CARDS)
 _EMPTY_COLUMNS: tuple[tuple[CardId, ...], tuple[CardId, ...], tuple[CardId, ...]] = ((), (), ())
 _IN_HAND = frozenset({Place.HAND})
+_COLOUR_VALUES = tuple(tuple(values[colour] for values in _VALUE) for colour in Colour)
+"""Each colour's value of every card (0 without that end), indexed by colour then card."""
+_COLOURS = tuple(int(colour) for colour in Colour)
+"""The colours as plain indices, red, blue, green (iterating the enum costs more)."""
 _HAND_OR_STORM = frozenset({Place.HAND, Place.STORM})
-_legal_cache: dict[tuple[frozenset[CardId], bool, bool], tuple[Action, ...]] = {}
+_MAX_SEATS = 5
+
+_Entry: TypeAlias = tuple[PlayerId, PublicAction]
+# Every history entry a game can hold, built once: a move appends a shared entry.
+_PLAY_ENTRY: tuple[tuple[tuple[_Entry | None, ...], ...], ...] = tuple(
+    tuple(tuple(None if play is None else (seat, play) for play in plays) for plays in _PLAY)
+    for seat in range(_MAX_SEATS)
+)
+_FACE_DOWN_ENTRY: tuple[_Entry, ...] = tuple(
+    (seat, _FACE_DOWN_PLAYED) for seat in range(_MAX_SEATS)
+)
+_PASS_ENTRY: tuple[_Entry, ...] = tuple((seat, _PASS) for seat in range(_MAX_SEATS))
+_EMPTY_HISTORY: History[_Entry] = History()
+
+
+class _Hand:
+    """What the rules derive from one hand, computed once and shared by every state holding it.
+
+    Hands are interned: every hand the rules build is the canonical frozenset of its cards,
+    so finding its entry is one lookup with a cached hash, and equal hands in different
+    states are one object.
+    """
+
+    __slots__ = ("actions", "cards", "minus")
+
+    def __init__(self, cards: frozenset[CardId]) -> None:
+        self.cards = cards
+        self.actions: list[tuple[Action, ...] | None] = [None, None, None, None]
+        """The legal actions, by ``2 * storms + may_pass``, each built on first use."""
+        self.minus: list[frozenset[CardId] | None] = [None] * CREW_DECK_SIZE
+        """The canonical hand left after playing each card, built on first use."""
+
+    def legal(self, storms: bool, may_pass: bool) -> tuple[Action, ...]:
+        """Return the legal actions of a captain holding this hand."""
+        index = 2 * storms + may_pass
+        actions = self.actions[index]
+        if actions is None:
+            ordered = sorted(self.cards)
+            result: list[Action] = [play for card in ordered for play in _PLAYS[card]]
+            if storms:
+                result.extend(_FACE_DOWN[card] for card in ordered)
+            if may_pass:
+                result.append(_PASS)
+            actions = self.actions[index] = tuple(result)
+        return actions
+
+    def without(self, card: CardId) -> frozenset[CardId]:
+        """Return the canonical hand left after playing ``card`` (which it holds)."""
+        rest = self.minus[card]
+        if rest is None:
+            rest = self.minus[card] = _hand(self.cards - {card}).cards
+        return rest
+
+
+_HANDS: dict[frozenset[CardId], _Hand] = {}
+"""Every hand seen so far (at most 2 ** 15), each with its derived data."""
+
+
+def _hand(cards: frozenset[CardId]) -> _Hand:
+    """Return the entry of the hand holding ``cards``, creating it on first sight."""
+    entry = _HANDS.get(cards)
+    if entry is None:
+        entry = _HANDS[cards] = _Hand(cards)
+    return entry
+
+
+def _played(cards: frozenset[CardId], card: CardId) -> frozenset[CardId]:
+    """Return the canonical hand left when ``card`` is played from ``cards``."""
+    entry = _HANDS.get(cards) or _hand(cards)
+    rest = entry.minus[card]
+    return entry.without(card) if rest is None else rest
+
+
+if TYPE_CHECKING:
+    _new_state = MagellanState
+    _new_crew = Crew
+else:
+    # The rules build one state and one crew per decision: trusted constructors build
+    # them straight into their slots (the same values as the attrs constructors).
+    _new_state = trusted_constructor(MagellanState)
+    _new_crew = trusted_constructor(Crew)
 
 
 def new_game(players: int, storms: bool, seed: int) -> MagellanState:
@@ -77,9 +172,9 @@ def new_game(players: int, storms: bool, seed: int) -> MagellanState:
     for _ in range(players):
         deck, rng = rng.shuffled(range(CREW_DECK_SIZE))
         crews.append(
-            Crew(
+            _new_crew(
                 deck=deck[HAND_SIZE:],
-                hand=frozenset(deck[:HAND_SIZE]),
+                hand=_hand(frozenset(deck[:HAND_SIZE])).cards,
                 columns=_EMPTY_COLUMNS,
                 storm=(),
                 discard=(),
@@ -97,7 +192,7 @@ def new_game(players: int, storms: bool, seed: int) -> MagellanState:
     storm_deck: tuple[CardId, ...] = ()
     if storms:
         storm_deck, rng = rng.shuffled(range(len(STORM_CARDS)))
-    state = MagellanState(
+    state = _new_state(
         players=players,
         storms=storms,
         round=1,
@@ -111,12 +206,12 @@ def new_game(players: int, storms: bool, seed: int) -> MagellanState:
         storm_pile=(),
         won=((),) * players,
         won_storms=((),) * players,
-        history=(),
+        history=_EMPTY_HISTORY,
         rng=rng,
     )
     decks = state.ocean_decks
     # Phase A of round 1. The first player holds 5 cards, so he moves first.
-    return MagellanState(
+    return _new_state(
         players,
         storms,
         1,
@@ -130,7 +225,7 @@ def new_game(players: int, storms: bool, seed: int) -> MagellanState:
         storm_deck[:1],
         state.won,
         state.won_storms,
-        (),
+        _EMPTY_HISTORY,
         rng,
     )
 
@@ -139,25 +234,19 @@ def legal_actions(state: MagellanState) -> Sequence[Action]:
     """Return the legal actions of the captain to move, in a fixed order.
 
     Cards in id order, each with its colours (and then face down, with storms), and
-    ``Pass`` last. Empty iff the game is over.
+    ``Pass`` last. Empty iff the game is over. The tuple is built once per distinct hand
+    and shared.
     """
     seat = state.to_move
     if seat is None:
         return ()
-    hand = state.crews[seat].hand
     may_pass = seat != state.first_player or state.first_has_played
-    key = (hand, state.storms, may_pass)
-    actions = _legal_cache.get(key)
-    if actions is None:
-        result: list[Action] = []
-        for card in sorted(hand):
-            result.extend(_PLAY[card].values())
-        if state.storms:
-            result.extend(_FACE_DOWN[card] for card in sorted(hand))
-        if may_pass:
-            result.append(_PASS)
-        actions = _legal_cache[key] = tuple(result)
-    return actions
+    hand = _HANDS.get(state.crews[seat].hand)
+    if hand is not None:
+        actions = hand.actions[2 * state.storms + may_pass]
+        if actions is not None:
+            return actions
+    return _hand(state.crews[seat].hand).legal(state.storms, may_pass)
 
 
 def _illegal(action: object, reason: str) -> IllegalActionError:
@@ -166,6 +255,9 @@ def _illegal(action: object, reason: str) -> IllegalActionError:
 
 def apply(state: MagellanState, action: Action) -> MagellanState:
     """Return the state after the captain to move takes ``action``.
+
+    Only the moving captain's crew is rebuilt; every other part of ``state`` is shared with
+    the new state, and the history grows by one shared entry.
 
     Raises:
         IllegalActionError: The game is over, ``action`` is not a Magellan action, or it is
@@ -176,7 +268,8 @@ def apply(state: MagellanState, action: Action) -> MagellanState:
         raise _illegal(action, "the game is over")
     crew = state.crews[seat]
     cls = action.__class__
-    public: PlayCard | FaceDownPlayed | Pass
+    entry: _Entry | None
+    following: PlayerId | None
     if cls is PlayCard:
         card = action.card  # type: ignore[union-attr]
         colour = action.colour  # type: ignore[union-attr]
@@ -187,21 +280,30 @@ def apply(state: MagellanState, action: Action) -> MagellanState:
         if type(colour) is not Colour:
             colours = ", ".join(f"Colour.{member.name}" for member in Colour)
             raise _illegal(action, f"colour {colour!r} is not a Colour ({colours})")
-        if not _VALUE[card][colour]:
+        entry = _PLAY_ENTRY[seat][card][colour]
+        if entry is None:
             raise _illegal(action, f"card {CREW_CARDS[card]} has no {colour} end")
-        columns = list(crew.columns)
-        columns[colour] = (*columns[colour], card)
+        red, blue, green = crew.columns
+        if colour is Colour.RED:
+            columns = ((*red, card), blue, green)
+        elif colour is Colour.BLUE:
+            columns = (red, (*blue, card), green)
+        else:
+            columns = (red, blue, (*green, card))
         known = crew.known
         in_hidden_discard = crew.in_hidden_discard
         if known:
-            known = tuple(entry for entry in known if entry[0] != card)
-            if in_hidden_discard:
-                in_hidden_discard = _seen_in_hand(in_hidden_discard, card)
-        hand = crew.hand - {card}
-        crew = Crew(
+            # Known cards are sorted by card: a binary search finds this one, if known.
+            index = bisect_left(known, (card,))
+            if index < len(known) and known[index][0] == card:
+                known = known[:index] + known[index + 1 :]
+                if in_hidden_discard:
+                    in_hidden_discard = _seen_in_hand(in_hidden_discard, card)
+        hand = _played(crew.hand, card)
+        crew = _new_crew(
             crew.deck,
             hand,
-            (columns[0], columns[1], columns[2]),
+            columns,
             crew.storm,
             crew.discard,
             crew.hidden_discard,
@@ -209,7 +311,6 @@ def apply(state: MagellanState, action: Action) -> MagellanState:
             known,
             in_hidden_discard,
         )
-        public = _PLAY[card][colour]
     elif cls is PlayFaceDown:
         card = action.card  # type: ignore[union-attr]
         if not state.storms:
@@ -218,8 +319,9 @@ def apply(state: MagellanState, action: Action) -> MagellanState:
             raise _illegal(action, f"card {card!r} is not a crew card id (an int from 0 to 14)")
         if card not in crew.hand:
             raise _illegal(action, f"card {card!r} is not in seat {seat}'s hand")
-        hand = crew.hand - {card}
-        crew = Crew(
+        hand = _played(crew.hand, card)
+        known = crew.known
+        crew = _new_crew(
             crew.deck,
             hand,
             crew.columns,
@@ -227,14 +329,19 @@ def apply(state: MagellanState, action: Action) -> MagellanState:
             crew.discard,
             crew.hidden_discard,
             not hand,  # an empty hand passes automatically (A-MAG-5)
-            _widen(crew.known, Place.HAND, Place.STORM),
+            _move_known(known, _WIDENED) if known else known,
             crew.in_hidden_discard,
         )
-        public = _FACE_DOWN_PLAYED
+        entry = _FACE_DOWN_ENTRY[seat]
     elif cls is Pass:
         if seat == state.first_player and not state.first_has_played:
             raise _illegal(action, "the first player must play at least one card before passing")
-        crew = Crew(
+        following = _next_to_move(state.crews, seat + 1, seat)
+        if following is None:
+            # The last captain passes and phase B is over. Anchoring rebuilds every crew
+            # (passed flags included), so his crew is not rebuilt first.
+            return _anchor(state, state.crews, state.history.append(_PASS_ENTRY[seat]))
+        crew = _new_crew(
             crew.deck,
             crew.hand,
             crew.columns,
@@ -245,21 +352,21 @@ def apply(state: MagellanState, action: Action) -> MagellanState:
             crew.known,
             crew.in_hidden_discard,
         )
-        public = _PASS
+        entry = _PASS_ENTRY[seat]
     else:
         raise _illegal(action, "not a Magellan: Elcano action (PlayCard, PlayFaceDown or Pass)")
     crews = (*state.crews[:seat], crew, *state.crews[seat + 1 :])
-    first_has_played = state.first_has_played or (seat == state.first_player and cls is not Pass)
-    history = (*state.history, (seat, public))
-    following = _next_to_move(crews, seat + 1)
+    history = state.history.append(entry)
+    if cls is not Pass:
+        following = _next_to_move(crews, seat + 1)
     if following is not None:
-        return MagellanState(
+        return _new_state(
             state.players,
             state.storms,
             state.round,
             state.first_player,
             following,
-            first_has_played,
+            state.first_has_played or (seat == state.first_player and cls is not Pass),
             crews,
             state.ocean_decks,
             state.ocean_piles,
@@ -273,23 +380,41 @@ def apply(state: MagellanState, action: Action) -> MagellanState:
     return _anchor(state, crews, history)
 
 
-def _widen(
-    known: tuple[tuple[CardId, frozenset[Place]], ...], source: Place, added: Place
-) -> tuple[tuple[CardId, frozenset[Place]], ...]:
-    """Add ``added`` to the possible places of every known card that may be in ``source``."""
-    return tuple(
-        (card, places | {added}) if source in places else (card, places) for card, places in known
+def _place_table(
+    change: Callable[[frozenset[Place]], frozenset[Place]],
+) -> dict[frozenset[Place], frozenset[Place]]:
+    """Tabulate ``change`` over every non-empty set of places (interned results)."""
+    canonical = {
+        places: places
+        for size in range(1, len(Place) + 1)
+        for places in map(frozenset, itertools.combinations(Place, size))
+    }
+    return {places: canonical[change(places)] for places in canonical}
+
+
+_WIDENED = _place_table(lambda places: places | {Place.STORM} if Place.HAND in places else places)
+"""A known card's places after its owner plays a card face down: in hand, or now in storm."""
+_STORM_TAKEN_BACK = _place_table(
+    lambda places: (places - {Place.STORM}) | {Place.HAND} if Place.STORM in places else places
+)
+"""A known card's places after its owner's storm column lost and went back to his hand."""
+_STORM_DISCARDED = _place_table(
+    lambda places: (
+        (places - {Place.STORM}) | {Place.HIDDEN_DISCARD} if Place.STORM in places else places
     )
+)
+"""A known card's places after its owner's storm column won and went to his face-down discard."""
 
 
 def _move_known(
-    known: tuple[tuple[CardId, frozenset[Place]], ...], source: Place, target: Place
+    known: tuple[tuple[CardId, frozenset[Place]], ...],
+    table: dict[frozenset[Place], frozenset[Place]],
 ) -> tuple[tuple[CardId, frozenset[Place]], ...]:
-    """Replace ``source`` by ``target`` among the possible places of every known card."""
-    return tuple(
-        (card, (places - {source}) | {target}) if source in places else (card, places)
-        for card, places in known
-    )
+    """Change the places of every known card by ``table`` (one of the tables above)."""
+    if not known:
+        return known
+    cards, places = zip(*known, strict=True)
+    return tuple(zip(cards, map(table.__getitem__, places), strict=True))
 
 
 def _seen_in_hand(
@@ -316,16 +441,17 @@ def _storm_constraint(crew: Crew) -> tuple[frozenset[CardId], int] | None:
     return cards, at_least
 
 
-def _next_to_move(crews: tuple[Crew, ...], start: int) -> PlayerId | None:
+def _next_to_move(crews: tuple[Crew, ...], start: int, passing: int = -1) -> PlayerId | None:
     """Return the first captain clockwise from ``start`` who has not passed, or ``None``.
 
-    A captain with an empty hand is treated as passed (he cannot play: A-MAG-5).
+    A captain with an empty hand is treated as passed (he cannot play: A-MAG-5), and so is
+    the captain ``passing``, who is passing now.
     """
     count = len(crews)
     for offset in range(count):
         seat = (start + offset) % count
         crew = crews[seat]
-        if not crew.passed and crew.hand:
+        if not crew.passed and crew.hand and seat != passing:
             return seat
     return None
 
@@ -348,10 +474,45 @@ def _unique_winner(totals: Sequence[int]) -> PlayerId | None:
     return totals.index(best)
 
 
+def _column_winners(crews: Sequence[Crew]) -> tuple[PlayerId | None, ...]:
+    """Return the winner of each colour, red, blue, green: the unique highest total, if any.
+
+    Every card in a column counts at least 1 there, so a column that is not empty has a
+    positive total, and a total equal to the best so far is a tie (for now).
+    """
+    red_values, blue_values, green_values = _COLOUR_VALUES
+    red = blue = green = None
+    best_red = best_blue = best_green = 0
+    for seat, crew in enumerate(crews):
+        columns = crew.columns
+        if columns is _EMPTY_COLUMNS:
+            continue
+        red_column, blue_column, green_column = columns
+        if red_column:
+            total = sum(map(red_values.__getitem__, red_column))
+            if total > best_red:
+                best_red, red = total, seat
+            elif total == best_red:
+                red = None
+        if blue_column:
+            total = sum(map(blue_values.__getitem__, blue_column))
+            if total > best_blue:
+                best_blue, blue = total, seat
+            elif total == best_blue:
+                blue = None
+        if green_column:
+            total = sum(map(green_values.__getitem__, green_column))
+            if total > best_green:
+                best_green, green = total, seat
+            elif total == best_green:
+                green = None
+    return red, blue, green
+
+
 def _anchor(
     state: MagellanState,
     crews: tuple[Crew, ...],
-    history: tuple[tuple[PlayerId, PublicAction], ...],
+    history: History[_Entry],
 ) -> MagellanState:
     """Phase C, then (unless the game ends) phases D, E and A of the next round.
 
@@ -360,33 +521,38 @@ def _anchor(
     everyone has seen. The storm column is decided the same way by number of cards and
     stays face down. Each crew is rebuilt once, with its phase D draw already made.
     """
-    winners = [
-        _unique_winner(
-            [sum(_VALUE[card][colour] for card in crew.columns[colour]) for crew in crews]
-        )
-        for colour in Colour
-    ]
+    winners = _column_winners(crews)
+    red_winner, blue_winner, green_winner = winners
     storm_winner = _unique_winner([len(crew.storm) for crew in crews]) if state.storms else None
     game_over = any(len(crew.deck) < DRAW for crew in crews)  # A-MAG-12
     new_crews = []
     for seat, crew in enumerate(crews):
-        hand = crew.hand
         discard = crew.discard
         known = crew.known
         in_hidden_discard = crew.in_hidden_discard
-        returned: list[CardId] = []
-        for colour, column in enumerate(crew.columns):
-            if not column:
-                continue
-            if winners[colour] == seat:
-                discard += column
-            else:
-                returned.extend(column)
-        if returned:
-            hand = hand.union(returned)
-            merged = dict(known)
-            merged.update((card, _IN_HAND) for card in returned)
-            known = tuple(sorted(merged.items()))
+        taken: list[CardId] = []  # the cards that join the hand
+        if crew.columns is not _EMPTY_COLUMNS:
+            red, blue, green = crew.columns
+            if red:
+                if red_winner == seat:
+                    discard += red
+                else:
+                    taken += red
+            if blue:
+                if blue_winner == seat:
+                    discard += blue
+                else:
+                    taken += blue
+            if green:
+                if green_winner == seat:
+                    discard += green
+                else:
+                    taken += green
+            if taken:
+                # Everyone saw the returned cards: they are known to be in the hand now.
+                merged = dict(known)
+                merged.update(dict.fromkeys(taken, _IN_HAND))
+                known = tuple(sorted(merged.items()))
         hidden_discard = crew.hidden_discard
         if crew.storm:
             if storm_winner == seat:
@@ -394,16 +560,20 @@ def _anchor(
                 constraint = _storm_constraint(crew)
                 if constraint is not None:
                     in_hidden_discard = (*in_hidden_discard, constraint)
-                known = _move_known(known, Place.STORM, Place.HIDDEN_DISCARD)
+                known = _move_known(known, _STORM_DISCARDED)
             else:
-                hand = hand.union(crew.storm)
-                known = _move_known(known, Place.STORM, Place.HAND)
+                taken += crew.storm
+                known = _move_known(known, _STORM_TAKEN_BACK)
         deck = crew.deck
         if not game_over:  # Phase D: draw two.
-            hand = hand.union(deck[:DRAW])
+            taken += deck[:DRAW]
             deck = deck[DRAW:]
+        hand = crew.hand
+        if taken:
+            hand = hand.union(taken)
+            hand = (_HANDS.get(hand) or _hand(hand)).cards  # the interned hand
         new_crews.append(
-            Crew(
+            _new_crew(
                 deck,
                 hand,
                 _EMPTY_COLUMNS,
@@ -431,7 +601,7 @@ def _anchor(
         )
         storm_pile = ()
     if game_over:  # "The game ends immediately if, after phase C, ..."
-        return MagellanState(
+        return _new_state(
             state.players,
             state.storms,
             state.round,
@@ -452,7 +622,7 @@ def _anchor(
     first_player = (state.first_player + 1) % state.players
     decks = state.ocean_decks
     all_crews = tuple(new_crews)
-    return MagellanState(
+    return _new_state(
         state.players,
         state.storms,
         state.round + 1,
@@ -589,53 +759,115 @@ def check_state(state: MagellanState) -> None:
         raise fail("the storm cards are not each in exactly one place")
     if state.storms and len(state.storm_deck) != len(STORM_CARDS) - state.round:
         raise fail(f"the storm deck should hold {len(STORM_CARDS) - state.round} cards")
-    for seat, action in state.history:
-        if not 0 <= seat < players:
-            raise fail(f"the history names seat {seat}, which does not exist")
-        if isinstance(action, FaceDownPlayed) and not state.storms:
-            raise fail("the history has a face-down play in a game without storms")
-        if isinstance(action, PlayCard) and not (
-            0 <= action.card < CREW_DECK_SIZE and _VALUE[action.card][action.colour]
-        ):
-            raise fail(f"the history has an impossible play {action!r}")
+    _check_history(state.history, players, state.storms)
     state.rng.check()
 
 
-def _check_crew(seat: int, crew: Crew, storms: bool, expected_deck: int) -> None:
-    zones: list[CardId] = [
-        *crew.deck,
-        *crew.hand,
-        *(card for column in crew.columns for card in column),
-        *crew.storm,
-        *crew.discard,
-        *crew.hidden_discard,
+def _shared_entries() -> list[_Entry]:
+    """Return every shared history entry, for the codec (see :func:`_check_history`)."""
+    entries = [entry for seat in _PLAY_ENTRY for plays in seat for entry in plays if entry]
+    return [*entries, *_PASS_ENTRY, *_FACE_DOWN_ENTRY]
+
+
+def _shared_entry_ids(players: int, storms: bool) -> frozenset[int]:
+    """The identities of the shared history entries a game of this configuration can hold."""
+    entries = [
+        entry
+        for seat in range(players)
+        for plays in _PLAY_ENTRY[seat]
+        for entry in plays
+        if entry is not None
     ]
-    if sorted(zones) != sorted(_ALL_CREW):
+    entries.extend(_PASS_ENTRY[:players])
+    if storms:
+        entries.extend(_FACE_DOWN_ENTRY[:players])
+    return frozenset(map(id, entries))
+
+
+_SHARED_ENTRY_IDS = {
+    (players, storms): _shared_entry_ids(players, storms)
+    for players in range(2, _MAX_SEATS + 1)
+    for storms in (False, True)
+}
+"""For each configuration, the identities of its shared history entries: the module keeps
+them alive, so an entry with one of these identities is that entry, and valid."""
+
+
+def _check_history(history: object, players: int, storms: bool) -> None:
+    """Check every history entry, in ``O(len(history))``.
+
+    The entries :func:`apply` appends (and those :func:`boardgames.loads` reads) are shared
+    objects known to be valid, recognised by identity; any other entry is checked in full.
+    """
+    if type(history) is not History:
+        raise InvalidStateError(
+            f"history must be a boardgames.History, not {type(history).__name__}"
+        )
+    shared = _SHARED_ENTRY_IDS.get((players, storms), frozenset())
+    if all(map(shared.__contains__, map(id, history))):
+        return
+    for entry in history:
+        if id(entry) not in shared:
+            _check_entry(entry, players, storms)
+
+
+def _check_entry(entry: object, players: int, storms: bool) -> None:
+    fail = InvalidStateError
+    if type(entry) is not tuple or len(entry) != 2:
+        raise fail(f"the history entry {entry!r} is not a (seat, action) pair")
+    seat, action = entry
+    if type(seat) is not int or not 0 <= seat < players:
+        raise fail(f"the history names seat {seat!r}, which does not exist")
+    if type(action) is FaceDownPlayed:
+        if not storms:
+            raise fail("the history has a face-down play in a game without storms")
+    elif type(action) is PlayCard:
+        card, colour = action.card, action.colour
+        if not (
+            type(card) is int
+            and 0 <= card < CREW_DECK_SIZE
+            and type(colour) is Colour
+            and _VALUE[card][colour]
+        ):
+            raise fail(f"the history has an impossible play {action!r}")
+    elif type(action) is not Pass:
+        raise fail(f"the history entry {entry!r} holds no public action")
+
+
+def _check_crew(seat: int, crew: Crew, storms: bool, expected_deck: int) -> None:
+    columns = crew.columns
+    zones = [crew.deck, crew.hand, *columns, crew.storm, crew.discard, crew.hidden_discard]
+    cards_in_zones = set().union(*zones)
+    if sum(map(len, zones)) != CREW_DECK_SIZE or cards_in_zones != _ALL_CREW:
         raise InvalidStateError(f"seat {seat}'s 15 crew cards are not each in exactly one zone")
     if len(crew.deck) != expected_deck:
         raise InvalidStateError(
             f"seat {seat}'s deck holds {len(crew.deck)} cards; "
             f"this round it must hold {expected_deck}"
         )
-    for colour, column in zip(Colour, crew.columns, strict=True):
-        for card in column:
-            if not _VALUE[card][colour]:
+    for colour in _COLOURS:
+        values = _COLOUR_VALUES[colour]
+        for card in columns[colour]:
+            if not values[card]:
                 raise InvalidStateError(
-                    f"seat {seat}'s {colour} column holds card {card} with no {colour} end"
+                    f"seat {seat}'s {Colour(colour)} column holds card {card} "
+                    f"with no {Colour(colour)} end"
                 )
     if not storms and (crew.storm or crew.hidden_discard):
         raise InvalidStateError(f"seat {seat} has face-down cards in a game without storms")
-    places = {
-        Place.HAND: crew.hand,
-        Place.STORM: frozenset(crew.storm),
-        Place.HIDDEN_DISCARD: crew.hidden_discard,
-    }
-    cards = [card for card, _ in crew.known]
-    if cards != sorted(set(cards)):
-        raise InvalidStateError(f"seat {seat}'s known cards are not sorted and distinct")
-    for card, possible in crew.known:
-        if not possible or not any(card in places[place] for place in possible):
-            raise InvalidStateError(f"seat {seat}'s known card {card} is not where it may be")
+    known = crew.known
+    if known:
+        places = {
+            Place.HAND: crew.hand,
+            Place.STORM: frozenset(crew.storm),
+            Place.HIDDEN_DISCARD: crew.hidden_discard,
+        }
+        cards = [card for card, _ in known]
+        if cards != sorted(set(cards)):
+            raise InvalidStateError(f"seat {seat}'s known cards are not sorted and distinct")
+        for card, possible in known:
+            if not possible or not any(card in places[place] for place in possible):
+                raise InvalidStateError(f"seat {seat}'s known card {card} is not where it may be")
     check_in_hidden_discard(seat, crew.known, crew.in_hidden_discard)
     for group, at_least in crew.in_hidden_discard:
         if len(group & crew.hidden_discard) < at_least:

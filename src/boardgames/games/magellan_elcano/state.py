@@ -6,6 +6,7 @@ import enum
 
 import attrs
 
+from boardgames.core.history import History
 from boardgames.core.protocol import PlayerId
 from boardgames.core.rng import Rng
 from boardgames.games.magellan_elcano.actions import PublicAction
@@ -66,6 +67,9 @@ class Crew:
 class MagellanState:
     """A full game state, with everything hidden from any player.
 
+    .. versionchanged:: 0.1.0
+       ``history`` is a :class:`~boardgames.History`, not a tuple.
+
     Args:
         players: The number of seats.
         storms: Whether the storm deck and the face-down storm column are used.
@@ -81,7 +85,9 @@ class MagellanState:
         storm_pile: The face-up storm cards on the table, oldest first.
         won: The ocean cards each seat has won, in the order won.
         won_storms: The storm cards each seat has won, in the order won.
-        history: Every decision so far as ``(seat, action)``, as all players saw it.
+        history: Every decision so far as ``(seat, action)``, as all players saw it, oldest
+            first. A :class:`~boardgames.History`: each state shares the entries of the
+            state it came from, so a move costs the same late in a game as early.
         rng: The random stream (used for the setup shuffles).
     """
 
@@ -98,5 +104,5 @@ class MagellanState:
     storm_pile: tuple[CardId, ...]
     won: tuple[tuple[CardId, ...], ...]
     won_storms: tuple[tuple[CardId, ...], ...]
-    history: tuple[tuple[PlayerId, PublicAction], ...]
+    history: History[tuple[PlayerId, PublicAction]]
     rng: Rng

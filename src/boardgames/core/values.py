@@ -1,0 +1,72 @@
+"""Trusted constructors for the frozen values a game's rules build on every move.
+
+An attrs frozen class sets each field through ``object.__setattr__`` looked up by name,
+because its own ``__setattr__`` refuses assignment. A game's rules build a new state (and
+often a new part of it) on every decision, so :func:`trusted_constructor` generates, once
+per class, a function that stores the fields straight into their slots instead: the same
+value, made in about half the time. It is only for values the rules compute themselves; a
+class with validators, converters or a post-init hook is refused, so nothing is skipped.
+
+.. versionadded:: 0.1.0
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import attrs
+
+__all__ = ["trusted_constructor"]
+
+T = TypeVar("T")
+
+
+def trusted_constructor(cls: type[T]) -> Callable[..., T]:
+    """Return a function that builds ``cls`` from its fields, as ``cls(...)`` would.
+
+    The function takes the same arguments as the attrs ``__init__`` (positional or by
+    name, with the same defaults) and returns an equal value of exactly ``cls``.
+
+    Args:
+        cls: A slotted attrs class (``@attrs.frozen`` makes one).
+
+    Returns:
+        The constructor; build it once, at import time, and keep it.
+
+    Raises:
+        TypeError: ``cls`` is not a slotted attrs class, or a field has a validator, a
+            converter, a factory default or ``init=False``, or the class has a
+            post-init hook: the generated function would skip them.
+    """
+    if not attrs.has(cls) or "__slots__" not in cls.__dict__:
+        raise TypeError(f"{cls.__name__} is not a slotted attrs class")
+    if hasattr(cls, "__attrs_pre_init__") or hasattr(cls, "__attrs_post_init__"):
+        raise TypeError(f"{cls.__name__} has an init hook that a trusted constructor skips")
+    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
+    parameters = []
+    body = ["    value = _new(_cls)"]
+    for index, field in enumerate(attrs.fields(cls)):
+        if (
+            field.validator is not None
+            or field.converter is not None
+            or not field.init
+            or isinstance(field.default, attrs.Factory)  # type: ignore[arg-type]
+        ):
+            raise TypeError(
+                f"{cls.__name__}.{field.name} needs its attrs __init__ (validator, "
+                "converter, factory or init=False)"
+            )
+        if field.default is attrs.NOTHING:
+            parameters.append(field.name)
+        else:
+            namespace[f"_default_{index}"] = field.default
+            parameters.append(f"{field.name}=_default_{index}")
+        namespace[f"_set_{index}"] = cls.__dict__[field.name].__set__
+        body.append(f"    _set_{index}(value, {field.name})")
+    body.append("    return value")
+    source = f"def build_{cls.__name__}({', '.join(parameters)}):\n" + "\n".join(body)
+    exec(compile(source, f"<trusted constructor of {cls.__qualname__}>", "exec"), namespace)
+    build: Callable[..., T] = namespace[f"build_{cls.__name__}"]
+    build.__doc__ = f"Build a {cls.__name__} from its fields, without per-field checks."
+    return build
