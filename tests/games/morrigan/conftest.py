@@ -141,7 +141,7 @@ def build_state(
         target=None,
         floors=tuple(floors or (0,) * players),
         clues=((),) * players,
-        history=(),
+        history=boardgames.History(),
         winner=None,
         truncated=False,
         rng=boardgames.Rng.from_seed(0),

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import boardgames
-from boardgames.games.morrigan import Morrigan
+from boardgames.games.morrigan import Morrigan, Phase
 
 CONFIGURATIONS = [
     (2, {}),
@@ -79,3 +79,39 @@ def test_a_short_turn_limit_truncates_random_games(
     final = list(boardgames.replay(record))[-1]
     assert final.turn <= limit
     assert record.truncated == (final.winner is None)
+
+
+@settings(max_examples=6, deadline=None)
+@given(players=st.sampled_from([2, 3, 4, 5]), rng=st.randoms(use_true_random=False))
+def test_a_move_shares_the_history_and_every_unchanged_part(
+    make_game: Callable[..., Morrigan], players: int, rng: random.Random
+) -> None:
+    """Each state shares its history and the parts a move did not change with the state before.
+
+    STYLE.md ("Transitions build new values; unchanged parts are shared, not copied"); the
+    observation and a sampled state hand on the very history object of the state. A move
+    that ends a turn, or a duel declaration, runs several steps, and a part changed and
+    changed back by them may be an equal copy; every other move is checked part by part.
+    """
+    game = make_game(players)
+    state = game.new_game(rng.randrange(2**32))
+    while not game.is_terminal(state):
+        legal = game.legal_actions(state)
+        after = game.apply(state, legal[rng.randrange(len(legal))])
+        assert isinstance(after.history, boardgames.History)
+        assert len(state.history) + 1 == len(after.history)
+        assert all(old is new for old, new in zip(state.history, after.history, strict=False))
+        if after.turn == state.turn and state.phase is not Phase.TURN_START:
+            for name in ("hands", "territories", "won", "clues"):
+                for old, new in zip(getattr(state, name), getattr(after, name), strict=True):
+                    assert old is new or old != new, f"{name} was rebuilt unchanged"
+            for name in ("draw_pile", "adversaries", "effects", "floors"):
+                old, new = getattr(state, name), getattr(after, name)
+                assert old is new or old != new, f"{name} was rebuilt unchanged"
+        observation = game.observe(after, game.current_player(after) or 0)
+        assert after.history is observation.history
+        assert after.history is game.sample_state(observation, 0).history
+        state = after
+    loaded = boardgames.loads(boardgames.dumps(state))
+    assert isinstance(loaded.history, boardgames.History)
+    assert tuple(state.history) == tuple(loaded.history)

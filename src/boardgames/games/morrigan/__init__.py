@@ -30,6 +30,7 @@ from boardgames.core.guards import (
 from boardgames.core.play import Bot
 from boardgames.core.protocol import GameInfo, OptionSpec, OptionValue, PlayerId
 from boardgames.games.morrigan import rules
+from boardgames.games.morrigan._serialization import configure_history
 from boardgames.games.morrigan.actions import (
     Action,
     AddAction,
@@ -202,6 +203,7 @@ def _check_value(value: object) -> None:
 def _codec() -> Codec:
     converter = make_converter(action_union=Action)
     configure_tagged_action(converter, PublicAction)
+    configure_history(converter, PublicAction)
     return Codec(
         game=Morrigan.info.name,
         converter=converter,
@@ -320,7 +322,10 @@ class Morrigan:
         return rules.new_game(self._players, self._options, seed)
 
     def _mine(self, state: MorriganState) -> bool:
-        return state.players == self._players and state.options == self._options
+        options = state.options  # states of this game share its options object
+        return state.players == self._players and (
+            options is self._options or options == self._options
+        )
 
     def current_player(self, state: MorriganState) -> PlayerId | None:
         """Return the player to decide, or ``None`` when the game is over."""

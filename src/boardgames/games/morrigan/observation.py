@@ -15,6 +15,7 @@ from collections import defaultdict
 import attrs
 
 from boardgames.core.errors import InvalidStateError
+from boardgames.core.history import History
 from boardgames.core.protocol import PlayerId
 from boardgames.core.rng import Rng
 from boardgames.games.morrigan._assign import assign
@@ -147,7 +148,8 @@ class MorriganObservation:
         target: The target chosen for the next reinforcement, if any.
         floors: How many cards of each hand everyone knows are not Action cards.
         clues: What the observer knows about cards he cannot see.
-        history: Every decision of the game, face-down cards not named.
+        history: Every decision of the game, face-down cards not named: the very
+            :class:`~boardgames.History` object of the observed state, shared, not copied.
         winner: The player who beat Maletar, if any.
         truncated: Whether the game was stopped by ``max_turns``.
     """
@@ -176,12 +178,18 @@ class MorriganObservation:
     target: CardId | None
     floors: tuple[int, ...]
     clues: tuple[Clue, ...]
-    history: tuple[HistoryEntry, ...]
+    history: History[HistoryEntry]
     winner: PlayerId | None
     truncated: bool
 
 
+_BARE_VIEWS = tuple(HoldingView(card, ()) for card in range(len(CARDS)))
+"""The view of each card on the table with nothing under it, shared by every observation."""
+
+
 def _holding_view(holding: Holding, player: PlayerId) -> HoldingView:
+    if not holding.reinforcements:
+        return _BARE_VIEWS[holding.card]
     return HoldingView(
         holding.card,
         tuple(
@@ -332,14 +340,30 @@ def sample_state(observation: MorriganObservation, seed: int) -> MorriganState:
         raise InvalidStateError(
             f"the observation hides {sum(sizes)} cards but {len(pool)} cards are unaccounted for"
         )
-    dealt, rng = _deal(observation, places, sizes, bluffs, pool, rng)
+    floors = observation.floors
+    if (
+        observation.clues
+        or bluffs
+        or any(floors[place[1]] for place in places if place[0] == Zone.HAND)
+    ):
+        dealt, rng = _deal(observation, places, sizes, bluffs, pool, rng)
+        draw_pile, rng = rng.shuffled(dealt.get((Zone.DRAW, 0, 0), []))
+    else:
+        # Nothing constrains the deal: cut one random order of the hidden cards into the
+        # places. Every place, the draw pile's order too, is then uniformly random.
+        order, rng = rng.shuffled(pool)
+        dealt = {}
+        start = 0
+        for place, size in zip(places, sizes, strict=True):
+            dealt[place] = list(order[start : start + size])
+            start += size
+        draw_pile = tuple(dealt.get((Zone.DRAW, 0, 0), ()))
     hands = []
     for seat in range(observation.players):
         if seat == me:
             hands.append(observation.hand)
         else:
             hands.append(frozenset(dealt.get((Zone.HAND, seat, 0), ())))
-    draw_pile, rng = rng.shuffled(dealt.get((Zone.DRAW, 0, 0), []))
 
     def rebuild(view: HoldingView) -> Holding:
         return Holding(

@@ -7,6 +7,7 @@ from typing import TypeAlias
 
 import attrs
 
+from boardgames.core.history import History
 from boardgames.core.protocol import PlayerId
 from boardgames.core.rng import Rng
 from boardgames.games.morrigan.actions import PublicAction
@@ -290,7 +291,8 @@ class MorriganState:
             face down (:class:`Reinforcement`, :class:`StakedCard`).
         clues: What each player knows about cards he cannot see (see :class:`Clue`).
         history: Every decision of the game, as everybody saw it (face-down cards not
-            named), in order.
+            named), in order. Each state shares the entries of the state before it (see
+            :class:`~boardgames.History`), and its observations share it too.
         winner: The duelist who beat Maletar, if any.
         truncated: Whether the game was stopped by ``max_turns``.
         rng: The random stream.
@@ -318,7 +320,7 @@ class MorriganState:
     target: CardId | None
     floors: tuple[int, ...]
     clues: tuple[tuple[Clue, ...], ...]
-    history: tuple[HistoryEntry, ...]
+    history: History[HistoryEntry]
     winner: PlayerId | None
     truncated: bool
     rng: Rng

@@ -1,0 +1,268 @@
+"""What each player knows about cards he cannot see: the clue operations, and their checks.
+
+A player's knowledge is his tuple of :class:`~boardgames.games.morrigan.state.Clue` records,
+one per set of places, sorted by places (the form the state and the observation hold). The
+operations here take that tuple and return the tuple after one event; they touch only the
+clues the event concerns, keep every other :class:`Clue` object as it is, and return the
+very same tuple when nothing changes (the common case: a draw by a player whose hand every
+clue already names). So a move costs what it changes, not what the player has seen so far.
+
+The meaning of a clue, and how each event changes it, is described on the docs page
+(section "Clues"); ``tests/games/morrigan/test_hidden_information.py`` checks it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Sequence
+from typing import TypeAlias
+
+from boardgames.core.errors import InvalidStateError
+from boardgames.core.protocol import PlayerId
+from boardgames.games.morrigan._assign import assign
+from boardgames.games.morrigan.components import CARD_KINDS, CardId, CardKind
+from boardgames.games.morrigan.state import Clue, MorriganState, Place, Zone
+
+__all__ = [
+    "DRAW_PLACE",
+    "Clues",
+    "add",
+    "add_counts",
+    "check_clues",
+    "consume",
+    "hand_place",
+    "hidden_places",
+    "remove_place",
+    "reveal",
+    "stake_place",
+    "widen",
+]
+
+Clues: TypeAlias = tuple[Clue, ...]
+"""One player's clues, sorted by places, one per place set."""
+
+DRAW_PLACE: Place = (Zone.DRAW, 0, 0)
+"""The draw pile as a hidden place."""
+
+_KINDS = len(CardKind)
+_NO_COUNTS = (0,) * _KINDS
+_Pieces: TypeAlias = list[tuple[tuple[Place, ...], Sequence[int]]]
+
+
+_HANDS: tuple[Place, ...] = tuple((Zone.HAND, seat, 0) for seat in range(5))
+_STAKES: tuple[Place, ...] = tuple((Zone.STAKE, seat, 0) for seat in range(5))
+
+
+def hand_place(seat: PlayerId) -> Place:
+    """Return the place of ``seat``'s hand."""
+    return _HANDS[seat]
+
+
+def stake_place(seat: PlayerId) -> Place:
+    """Return the place of ``seat``'s stake in the Ordeal in progress."""
+    return _STAKES[seat]
+
+
+def _places(clue: Clue) -> tuple[Place, ...]:
+    return clue.places
+
+
+def _merge(clues: Clues, replaced: Sequence[Clue], pieces: _Pieces) -> Clues:
+    """Return ``clues`` without ``replaced`` and with ``pieces`` (places, counts) added.
+
+    Counts of pieces with the same places as each other or as a kept clue are summed; a
+    group left with no card is dropped; the result is sorted by places.
+    """
+    groups: dict[tuple[Place, ...], Clue | list[int]] = {}
+    for clue in clues:
+        if not any(clue is old for old in replaced):
+            groups[clue.places] = clue
+    for places, counts in pieces:
+        group = groups.get(places)
+        if group is None:
+            groups[places] = list(counts)
+            continue
+        if isinstance(group, Clue):
+            group = groups[places] = list(group.counts)
+        for kind, count in enumerate(counts):
+            if count:
+                group[kind] += count
+    result = [
+        group if isinstance(group, Clue) else Clue(places, tuple(group))
+        for places, group in groups.items()
+        if isinstance(group, Clue) or any(group)
+    ]
+    result.sort(key=_places)
+    return tuple(result)
+
+
+def add(clues: Clues, kind: CardKind, place: Place, count: int) -> Clues:
+    """Everybody (or this player) saw ``count`` cards of ``kind`` go to ``place``."""
+    counts = list(_NO_COUNTS)
+    counts[kind] = count
+    return _merge(clues, (), [((place,), counts)])
+
+
+def add_counts(clues: Clues, counts: Sequence[int], place: Place) -> Clues:
+    """This player saw ``counts[k]`` cards of each kind ``k`` go to ``place``."""
+    return _merge(clues, (), [((place,), counts)])
+
+
+def widen(clues: Clues, source: Place, added: Place) -> Clues:
+    """A hidden card moved unseen from ``source`` to ``added``: widen every clue at ``source``."""
+    for clue in clues:
+        if source in clue.places and added not in clue.places:
+            break
+    else:
+        return clues
+    moved = [clue for clue in clues if source in clue.places and added not in clue.places]
+    return _merge(
+        clues,
+        moved,
+        [(tuple(sorted((*clue.places, added))), clue.counts) for clue in moved],
+    )
+
+
+def consume(clues: Clues, kind: CardKind, source: Place, number: int) -> Clues:
+    """``number`` cards of ``kind`` were seen leaving ``source``: forget as many clues.
+
+    The seen cards may or may not be the ones a clue stands for, so the clues of that kind
+    which may be at ``source`` are merged into one over all their places, less ``number``.
+    """
+    hits = [clue for clue in clues if clue.counts[kind] and source in clue.places]
+    if not hits:
+        return clues
+    if len(hits) == 1:  # the clue keeps its places: only its count of ``kind`` goes down
+        (clue,) = hits
+        counts = clue.counts
+        left = counts[kind] - number
+        counts = (*counts[:kind], left if left > 0 else 0, *counts[kind + 1 :])
+        index = clues.index(clue)
+        if left > 0 or any(counts):
+            return (*clues[:index], Clue(clue.places, counts), *clues[index + 1 :])
+        return (*clues[:index], *clues[index + 1 :])
+    total = 0
+    union: set[Place] = set()
+    pieces: _Pieces = []
+    for clue in hits:
+        total += clue.counts[kind]
+        union.update(clue.places)
+        rest = list(clue.counts)
+        rest[kind] = 0
+        pieces.append((clue.places, rest))
+    if total > number:
+        remaining = list(_NO_COUNTS)
+        remaining[kind] = total - number
+        pieces.append((tuple(sorted(union)), remaining))
+    return _merge(clues, hits, pieces)
+
+
+def remove_place(clues: Clues, place: Place, kinds: frozenset[CardKind] | None = None) -> Clues:
+    """No card (of ``kinds``, or of any kind) that a clue stands for is at ``place`` any more."""
+    hits = [
+        clue
+        for clue in clues
+        if place in clue.places and (kinds is None or any(clue.counts[kind] for kind in kinds))
+    ]
+    if not hits:
+        return clues
+    pieces: _Pieces = []
+    for clue in hits:
+        places = tuple(other for other in clue.places if other != place)
+        if kinds is None:
+            moved: Sequence[int] = clue.counts
+        else:
+            moved = [count if kind in kinds else 0 for kind, count in enumerate(clue.counts)]
+            pieces.append(
+                (clue.places, [0 if kind in kinds else c for kind, c in enumerate(clue.counts)])
+            )
+        if not places:
+            raise AssertionError(f"a clue about {list(moved)} lost its last place {place}")
+        pieces.append((places, moved))
+    return _merge(clues, hits, pieces)
+
+
+def reveal(
+    clues: Clues, place: Place, cards: Iterable[CardId], kinds: frozenset[CardKind] | None = None
+) -> Clues:
+    """Everybody saw every card at ``place`` (or every card of ``kinds`` there)."""
+    if not clues:
+        return clues
+    for kind, count in Counter(CARD_KINDS[card] for card in cards).items():
+        clues = consume(clues, kind, place, count)
+    return remove_place(clues, place, kinds)
+
+
+# --------------------------------------------------------------------------------------------
+# Checks
+
+
+def hidden_places(state: MorriganState, observer: PlayerId) -> dict[Place, list[CardId]]:
+    """Return the cards in each place ``observer`` cannot look into.
+
+    Places are :data:`~boardgames.games.morrigan.state.Place` tuples.
+    """
+    places: dict[Place, list[CardId]] = {}
+    for seat, hand in enumerate(state.hands):
+        if seat != observer:
+            places[hand_place(seat)] = sorted(hand)
+    for holdings in (*state.territories, state.adversaries):
+        for holding in holdings:
+            for index, r in enumerate(holding.reinforcements):
+                if not r.public and r.placer != observer:
+                    places[(Zone.SLOT, holding.card, index)] = [r.card]
+    if state.ordeal is not None:
+        for stake in state.ordeal.stakes:
+            if stake.seat != observer:
+                places[stake_place(stake.seat)] = [stake.card]
+    places[DRAW_PLACE] = list(state.draw_pile)
+    return places
+
+
+def check_clues(state: MorriganState, observer: PlayerId, clues: Clues) -> None:
+    """Check that each clue's cards can be found, distinct, in its places (a transport problem).
+
+    Raises:
+        InvalidStateError: A clue is malformed, names a place the observer can see, or
+            claims cards the state does not hold there.
+    """
+    hidden = hidden_places(state, observer)
+    groups: dict[CardKind, list[tuple[tuple[Place, ...], int]]] = defaultdict(list)
+    for clue in clues:
+        if len(clue.counts) != _KINDS or any(
+            type(count) is not int or count < 0 for count in clue.counts
+        ):
+            raise InvalidStateError(f"seat {observer}'s clue {clue!r} needs 30 counts of 0 or more")
+        if not any(clue.counts) or not clue.places:
+            raise InvalidStateError(f"seat {observer}'s clue {clue!r} is empty")
+        if list(clue.places) != sorted(set(clue.places)):
+            raise InvalidStateError(f"seat {observer}'s clue places are not sorted and distinct")
+        for place in clue.places:
+            if place not in hidden:
+                raise InvalidStateError(f"seat {observer}'s clue names {place!r}, which he can see")
+        for kind, count in enumerate(clue.counts):
+            if count:
+                groups[CardKind(kind)].append((clue.places, count))
+    if len({clue.places for clue in clues}) != len(clues):
+        raise InvalidStateError(f"seat {observer}'s clues are not grouped by place set")
+    named = {place for clue in clues for place in clue.places}
+    found: dict[Place, Counter[CardKind]] = {
+        place: Counter(CARD_KINDS[card] for card in hidden[place]) for place in named
+    }
+    for kind, kind_groups in groups.items():
+        if len(kind_groups) == 1:
+            places, count = kind_groups[0]
+            if count > sum(found[place][kind] for place in places):
+                raise InvalidStateError(
+                    f"seat {observer}'s clues about {kind} contradict the state"
+                )
+            continue
+        order = sorted({place for places, _ in kind_groups for place in places})
+        index = {place: position for position, place in enumerate(order)}
+        flows = assign(
+            [count for _, count in kind_groups],
+            [[index[place] for place in places] for places, _ in kind_groups],
+            [found[place][kind] for place in order],
+        )
+        if flows is None:
+            raise InvalidStateError(f"seat {observer}'s clues about {kind} contradict the state")

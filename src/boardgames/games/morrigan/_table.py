@@ -1,0 +1,373 @@
+"""The working copy of a state that one transition edits, and the card moves it is made of.
+
+:func:`~boardgames.games.morrigan.rules.apply` copies the state's fields into a
+:class:`Table`, lets the handler of the action move cards on it, and freezes it into the
+next state once. Every collection stays the tuple (or frozenset) of the state it came from
+until a move replaces it, so the parts of a state that a decision does not touch are shared
+with the next state, not rebuilt.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TypeVar
+
+from boardgames.core.history import History
+from boardgames.core.protocol import PlayerId
+from boardgames.core.rng import Rng
+from boardgames.games.morrigan import _hidden_information as knowledge
+from boardgames.games.morrigan._hidden_information import DRAW_PLACE, Clues, hand_place
+from boardgames.games.morrigan.components import CARD_KINDS, CardId, CardKind, CardType
+from boardgames.games.morrigan.state import (
+    Attack,
+    Duel,
+    Effect,
+    HistoryEntry,
+    Holding,
+    MorriganOptions,
+    MorriganState,
+    Ordeal,
+    Phase,
+    Place,
+    Reinforcement,
+    Window,
+    Zone,
+)
+
+__all__ = ["Table", "replaced"]
+
+_T = TypeVar("_T")
+_KIND = CARD_KINDS
+_ACTION = CardType.ACTION
+_TYPE = tuple(kind.type for kind in CARD_KINDS)
+_KINDS = len(CardKind)
+
+
+def replaced(items: tuple[_T, ...], index: int, value: _T) -> tuple[_T, ...]:
+    """Return ``items`` with the entry at ``index`` replaced by ``value``."""
+    return (*items[:index], value, *items[index + 1 :])
+
+
+class Table:
+    """A copy of a state that one transition edits, frozen once into the next state."""
+
+    __slots__ = (
+        "active",
+        "adversaries",
+        "ally",
+        "attack",
+        "clues",
+        "clues_before",
+        "discard_pile",
+        "draw_pile",
+        "duel",
+        "effects",
+        "floors",
+        "hands",
+        "history",
+        "options",
+        "ordeal",
+        "phase",
+        "players",
+        "reinforced",
+        "rng",
+        "target",
+        "territories",
+        "to_move",
+        "truncated",
+        "turn",
+        "window",
+        "winner",
+        "won",
+    )
+
+    players: int
+    options: MorriganOptions
+    turn: int
+    active: PlayerId
+    phase: Phase
+    to_move: PlayerId | None
+    draw_pile: tuple[CardId, ...]
+    discard_pile: tuple[CardId, ...]
+    hands: tuple[frozenset[CardId], ...]
+    territories: tuple[tuple[Holding, ...], ...]
+    adversaries: tuple[Holding, ...]
+    won: tuple[tuple[CardId, ...], ...]
+    effects: tuple[Effect, ...]
+    window: Window | None
+    ordeal: Ordeal | None
+    attack: Attack | None
+    duel: Duel | None
+    ally: CardId | None
+    reinforced: frozenset[CardId]
+    target: CardId | None
+    floors: tuple[int, ...]
+    clues: tuple[Clues, ...]
+    clues_before: tuple[Clues, ...]
+    history: History[HistoryEntry]
+    winner: PlayerId | None
+    truncated: bool
+    rng: Rng
+
+    def __init__(self, state: MorriganState) -> None:
+        self.players = state.players
+        self.options = state.options
+        self.turn = state.turn
+        self.active = state.active
+        self.phase = state.phase
+        self.to_move = state.to_move
+        self.draw_pile = state.draw_pile
+        self.discard_pile = state.discard_pile
+        self.hands = state.hands
+        self.territories = state.territories
+        self.adversaries = state.adversaries
+        self.won = state.won
+        self.effects = state.effects
+        self.window = state.window
+        self.ordeal = state.ordeal
+        self.attack = state.attack
+        self.duel = state.duel
+        self.ally = state.ally
+        self.reinforced = state.reinforced
+        self.target = state.target
+        self.floors = state.floors
+        self.clues = self.clues_before = state.clues
+        self.history = state.history
+        self.winner = state.winner
+        self.truncated = state.truncated
+        self.rng = state.rng
+
+    def freeze(self) -> MorriganState:
+        """Return the state this table now describes."""
+        clues = self.clues
+        before = self.clues_before
+        if clues is not before:
+            # Events that cancel out (a stake placed, then revealed) leave equal clues: keep
+            # the old objects, so that unchanged knowledge stays shared.
+            clues = tuple(
+                old if new is not old and new == old else new
+                for old, new in zip(before, clues, strict=True)
+            )
+            if all(old is new for old, new in zip(before, clues, strict=True)):
+                clues = before
+        return MorriganState(
+            self.players,
+            self.options,
+            self.turn,
+            self.active,
+            self.phase,
+            self.to_move,
+            self.draw_pile,
+            self.discard_pile,
+            self.hands,
+            self.territories,
+            self.adversaries,
+            self.won,
+            self.effects,
+            self.window,
+            self.ordeal,
+            self.attack,
+            self.duel,
+            self.ally,
+            self.reinforced,
+            self.target,
+            self.floors,
+            clues,
+            self.history,
+            self.winner,
+            self.truncated,
+            self.rng,
+        )
+
+    # ---- one seat's entries -----------------------------------------------------------------
+
+    def set_hand(self, seat: PlayerId, hand: frozenset[CardId]) -> None:
+        if hand != self.hands[seat]:  # sizes differ but for an empty hand emptied again
+            self.hands = replaced(self.hands, seat, hand)
+
+    def set_territories(self, seat: PlayerId, holdings: tuple[Holding, ...]) -> None:
+        self.territories = replaced(self.territories, seat, holdings)
+
+    def set_won(self, seat: PlayerId, won: tuple[CardId, ...]) -> None:
+        self.won = replaced(self.won, seat, won)
+
+    def set_floor(self, seat: PlayerId, floor: int) -> None:
+        if self.floors[seat] != floor:
+            self.floors = replaced(self.floors, seat, floor)
+
+    # ---- cards in hand ----------------------------------------------------------------------
+
+    def take(self, seat: PlayerId, kind: CardKind) -> CardId:
+        """Remove a card of ``kind`` from ``seat``'s hand, a random one of several copies."""
+        hand = self.hands[seat]
+        copies = sorted(card for card in hand if _KIND[card] is kind)
+        card = copies[0]
+        if len(copies) > 1:
+            index, self.rng = self.rng.randbelow(len(copies))
+            card = copies[index]
+        self.set_hand(seat, hand - {card})
+        return card
+
+    def left_hand(self, seat: PlayerId, card: CardId, *, visible: bool) -> bool:
+        """Update the public count of known non-Action cards after ``card`` left a hand.
+
+        Call it once ``card`` is out of ``seat``'s hand. Return whether everyone knows
+        ``card`` is not an Action card because every card of the hand it left was known to
+        be such (the floor equalled the hand's size): a card leaving unseen is then a known
+        bluff.
+        """
+        floor = self.floors[seat]
+        known = bool(floor) and floor == len(self.hands[seat]) + 1
+        if floor and not (visible and _TYPE[card] is _ACTION):
+            self.set_floor(seat, floor - 1)
+        return known
+
+    def discard(self, cards: Iterable[CardId]) -> None:
+        self.discard_pile = (*self.discard_pile, *cards)
+
+    def draw(self, seat: PlayerId, count: int) -> None:
+        """Draw ``count`` cards, reshuffling the discard pile whenever the draw pile is empty."""
+        hand = self.hands[seat]
+        for _ in range(count):
+            if not self.draw_pile:
+                if not self.discard_pile:
+                    break
+                self.reshuffle()
+            card = self.draw_pile[0]
+            self.draw_pile = self.draw_pile[1:]
+            hand = hand | {card}
+            self.clue_draw(seat, card)
+        self.set_hand(seat, hand)
+
+    def reshuffle(self) -> None:
+        cards = self.discard_pile
+        self.draw_pile, self.rng = self.rng.shuffled(cards)
+        self.discard_pile = ()
+        counts = [0] * _KINDS
+        for card in cards:
+            counts[_KIND[card]] += 1
+        done: dict[int, Clues] = {}  # observers who knew the same know the same again
+        updated = []
+        for clues in self.clues:
+            result = done.get(id(clues))
+            if result is None:
+                result = knowledge.remove_place(clues, DRAW_PLACE)
+                result = done[id(clues)] = knowledge.add_counts(result, counts, DRAW_PLACE)
+            updated.append(result)
+        self.clues = tuple(updated)
+
+    # ---- what each player knows about cards he cannot see -----------------------------------
+    #
+    # Each event runs over the observers' clue tuples and replaces the state's tuple of them
+    # only if one changed; observers who shared a tuple before an event share the result.
+
+    def clue_draw(self, seat: PlayerId, card: CardId) -> None:
+        """``seat`` drew ``card``: he saw its kind, the others did not."""
+        before = self.clues
+        if not any(before):
+            return
+        source = hand_place(seat)
+        after = [
+            clues
+            if not clues
+            else knowledge.consume(clues, _KIND[card], DRAW_PLACE, 1)
+            if observer == seat
+            else knowledge.widen(clues, DRAW_PLACE, source)
+            for observer, clues in enumerate(before)
+        ]
+        self._update(before, after)
+
+    def clue_hidden(self, seat: PlayerId, place: Place) -> None:
+        """``seat`` put a card from his hand face down at ``place``."""
+        before = self.clues
+        if not any(before):
+            return
+        source = hand_place(seat)
+        after = [
+            knowledge.widen(clues, source, place) if clues and observer != seat else clues
+            for observer, clues in enumerate(before)
+        ]
+        self._update(before, after)
+
+    def clue_visible(self, seat: PlayerId, card: CardId) -> None:
+        """``card`` left ``seat``'s hand face up: everybody saw its kind."""
+        before = self.clues
+        if not any(before):
+            return
+        source = hand_place(seat)
+        kind = _KIND[card]
+        after = [
+            knowledge.consume(clues, kind, source, 1) if clues and observer != seat else clues
+            for observer, clues in enumerate(before)
+        ]
+        self._update(before, after)
+
+    def clue_steal(self, victim: PlayerId, taker: PlayerId, card: CardId) -> None:
+        """``taker`` drew ``card`` from ``victim``'s hand: only the two of them saw it."""
+        kind = _KIND[card]
+        source = hand_place(victim)
+        target = hand_place(taker)
+        before = self.clues
+        after = []
+        for observer, clues in enumerate(before):
+            if observer == victim:
+                clues = knowledge.add(clues, kind, target, 1)
+            elif not clues:
+                pass
+            elif observer == taker:
+                clues = knowledge.consume(clues, kind, source, 1)
+            else:
+                clues = knowledge.widen(clues, source, target)
+            after.append(clues)
+        self._update(before, after)
+
+    def clue_public_gain(self, seat: PlayerId, card: CardId) -> None:
+        """Everybody saw ``card`` go into ``seat``'s hand."""
+        kind = _KIND[card]
+        place = hand_place(seat)
+        before = self.clues
+        after = [
+            clues if observer == seat else knowledge.add(clues, kind, place, 1)
+            for observer, clues in enumerate(before)
+        ]
+        self._update(before, after)
+
+    def clue_reveal(
+        self, place: Place, cards: Iterable[CardId], kinds: frozenset[CardKind] | None = None
+    ) -> None:
+        """Everybody saw every card at ``place`` (or every card of ``kinds`` there)."""
+        before = self.clues
+        if not any(before):
+            return
+        shown = tuple(cards)
+        done: dict[int, Clues] = {}
+        after = []
+        for clues in before:
+            result = done.get(id(clues))
+            if result is None:
+                result = done[id(clues)] = knowledge.reveal(clues, place, shown, kinds)
+            after.append(result)
+        self._update(before, after)
+
+    def _update(self, before: tuple[Clues, ...], after: list[Clues]) -> None:
+        for old, new in zip(before, after, strict=True):
+            if old is not new:
+                self.clues = tuple(after)
+                return
+
+    def reveal_holding(self, holding: Holding) -> None:
+        """Turn up the face-down cards under ``holding`` (clues about them are settled)."""
+        for index, reinforcement in enumerate(holding.reinforcements):
+            if not reinforcement.public:
+                self.clue_reveal((Zone.SLOT, holding.card, index), (reinforcement.card,))
+
+    def place_face_down(
+        self, holding: Holding, seat: PlayerId, card: CardId, in_phase: bool
+    ) -> Holding:
+        """Return ``holding`` with ``card``, already out of ``seat``'s hand, face down under it."""
+        self.clue_hidden(seat, (Zone.SLOT, holding.card, len(holding.reinforcements)))
+        known_bluff = self.left_hand(seat, card, visible=False)
+        return Holding(
+            holding.card,
+            (*holding.reinforcements, Reinforcement(card, seat, in_phase, False, known_bluff)),
+        )
