@@ -44,8 +44,8 @@ Magic Map's as one string in a compact notation).
 READABLE_FORMATS: Final = (1, 2)
 """The envelope formats that :func:`~boardgames.loads` reads.
 
-Data in an older format is rewritten by the game's :attr:`Codec.upgrade
-<boardgames.Codec.upgrade>` hook before it is checked, so a value loads the same from any of
+Data in an older format is rewritten by the game's ``upgrade`` hook
+(:class:`~boardgames.Codec`) before it is checked, so a value loads the same from any of
 them; records never changed shape.
 """
 

@@ -3,16 +3,17 @@
 Every state of a game holds the history of the decisions that led to it. A plain tuple
 would be copied whole by every move, so a game of ``n`` decisions would write ``n**2 / 2``
 entries and keeping all of its states would cost memory quadratic in its length.
-:class:`History` shares its entries between a state and every state that follows it:
-:meth:`History.append` costs the same on the thousandth decision as on the first, and a
-kept state costs one small object for its history, however long the game.
+:class:`~boardgames.History` shares its entries between a state and every state that
+follows it: :meth:`History.append <boardgames.History.append>` costs the same on the
+thousandth decision as on the first, and a kept state costs one small object for its
+history, however long the game.
 
 The entries live in a chain of frozen chunks of :data:`CHUNK` entries each, and a last,
 partly filled chunk. That last chunk is a buffer shared by every history grown from the
 same one: a history owns only the first entries of the buffer, up to its length, and
-:meth:`~History.append` writes into the buffer only when nothing has been written past
-those entries yet; a second history appended to the same one (a branch, as in a search)
-gets a copy of at most :data:`CHUNK` entries instead. Written entries are never changed,
+``append`` writes into the buffer only when nothing has been written past those entries
+yet; a second history appended to the same one (a branch, as in a search) gets a copy of
+at most :data:`CHUNK` entries instead. Written entries are never changed,
 so every history sees the same entries for its whole life. The chunks a history is cut
 into depend only on its length, so two equal histories have the same shape, and comparing
 or hashing them stops at the first shared chunk.
@@ -46,7 +47,7 @@ _new = object.__new__
 
 
 class _Chunk:
-    """:data:`CHUNK` frozen entries, a link to the chunks before them, and their total length."""
+    """``CHUNK`` frozen entries, a link to the chunks before them, and their total length."""
 
     __slots__ = ("entries", "hash", "length", "previous")
 
@@ -111,9 +112,9 @@ class History(Sequence[T_co], Generic[T_co]):
     Their attributes are private: nothing outside this module writes them.
 
     Costs, for a history of ``n`` entries: :meth:`append`, ``len``, the last
-    :data:`CHUNK` entries and hashing are constant (hashing once the older chunks have been
-    hashed; they cache their hash); iteration is ``O(n)``; other indices cost
-    ``O(n / CHUNK)``.
+    :data:`~boardgames.core.history.CHUNK` entries and hashing are constant (once the older
+    chunks have been hashed: they keep their hash); iteration is ``O(n)``; other indices
+    cost ``O(n / CHUNK)``.
 
     Args:
         entries: The entries, oldest first.
@@ -140,7 +141,8 @@ class History(Sequence[T_co], Generic[T_co]):
     def append(self, entry: T_co) -> History[T_co]:  # type: ignore[misc]
         """Return a new history with ``entry`` after the last one; this one is unchanged.
 
-        The cost does not depend on the length: at most :data:`CHUNK` references are copied.
+        The cost does not depend on the length: at most
+        :data:`~boardgames.core.history.CHUNK` references are copied.
         """
         tail = self._tail
         count = self._count
