@@ -32,7 +32,7 @@ or hashing them stops at the first shared chunk.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from itertools import islice
+from itertools import chain, islice
 from typing import Any, Final, Generic, SupportsIndex, TypeVar, overload
 
 __all__ = ["CHUNK", "History"]
@@ -163,14 +163,13 @@ class History(Sequence[T_co], Generic[T_co]):
         return self._count if chunks is None else chunks.length + self._count
 
     def __iter__(self) -> Iterator[T_co]:
-        chunks = []
+        chunks: list[Iterable[T_co]] = [islice(self._tail, self._count)]
         chunk = self._chunks
         while chunk is not None:
             chunks.append(chunk.entries)
             chunk = chunk.previous
-        for entries in reversed(chunks):
-            yield from entries
-        yield from islice(self._tail, self._count)
+        chunks.reverse()
+        return chain.from_iterable(chunks)
 
     def __reversed__(self) -> Iterator[T_co]:
         tail = self._tail

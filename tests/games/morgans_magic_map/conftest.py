@@ -142,7 +142,7 @@ def build_state(
         treasure_deck=tuple(treasure_deck),
         treasure_board=tuple(sorted(board, key=lambda card: TREASURE_CARDS[card].rank)),
         treasures=tuple(taken),
-        history="",
+        history=boardgames.History(),
         rng=boardgames.Rng.from_seed(0),
     )
     check_state(state)

@@ -234,7 +234,7 @@ def test_a_treasure_must_be_taken_once_a_card_is_played(
     state = digging(make_state, hands={0: [ANTHILL_1, LIGHTHOUSE_2]})
     after = game.apply(game.apply(state, PlayMapCard(ANTHILL_1)), StopPlaying())
     assert 1 == len(after.treasures[0])  # the only take was forced and applied
-    assert after.history.endswith("0x 0l1")
+    assert ((0, StopPlaying()), (0, TakeTreasure(1))) == after.history[-2:]
 
 
 def test_no_card_played_means_no_dig(

@@ -92,3 +92,29 @@ def test_tile_destinations_match_the_rules_read_literally(index: int) -> None:
         assert IslandMap(tiles).has_connected_move(tile) == any(
             joined for _, _, joined in expected
         ), f"tile {tile}"
+
+
+@pytest.mark.parametrize("index", range(len(MAPS)))
+def test_the_movers_left_out_are_never_examined(index: int) -> None:
+    """Leaving tiles out (under pawns, moved already) gives the other movers, in id order.
+
+    A tile may be moved only if "at least one of its sides [is] not adjacent to another map
+    tile" and it has a legal new spot.
+    """
+    tiles = MAPS[index]
+    expected = tuple(
+        tile
+        for tile in range(len(tiles))
+        if any(
+            (tiles[tile][0] + dx, tiles[tile][1] + dy) not in {(x, y) for x, y, _ in tiles}
+            for dx, dy in DIRECTION_OFFSETS
+        )
+        and any(joined for _, _, joined in naive_moves(tiles, tile))
+    )
+    assert expected == IslandMap(tiles).movers()
+    excluded = (None, 3, 7, 11)
+    left = tuple(tile for tile in expected if tile not in excluded)
+    assert left == IslandMap(tiles).movers(excluded)  # a fresh analysis
+    island = IslandMap(tiles)
+    assert expected == island.movers()
+    assert left == island.movers(excluded)  # after the full list

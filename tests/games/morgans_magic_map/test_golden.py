@@ -15,6 +15,7 @@ import os
 from pathlib import Path
 
 import boardgames
+from boardgames.games.morgans_magic_map.actions import notation
 
 GOLDEN = Path(__file__).parent / "golden" / "seed2032_2p_10turns.txt"
 
@@ -35,8 +36,9 @@ def playthrough() -> str:
         zip(states[:-1], record.actions, states[1:], strict=True), start=1
     ):
         seat = game.current_player(before)
-        forced = after.history.split()[len(before.history.split()) + 1 :]
-        note = f" (then forced: {' '.join(forced)})" if forced else ""
+        forced = after.history[len(before.history) + 1 :]
+        codes = " ".join(f"{seat}{notation(action)}" for seat, action in forced)
+        note = f" (then forced: {codes})" if forced else ""
         lines += ["", f"## {number}. seat {seat}: {action}{note}", game.render_state(after)]
     lines += [
         "",

@@ -7,10 +7,11 @@ from collections.abc import Callable
 import pytest
 
 import boardgames
-from boardgames import ConfigurationError, IllegalActionError, InvalidStateError
+from boardgames import ConfigurationError, History, IllegalActionError, InvalidStateError
 from boardgames.games.morgans_magic_map import (
     ChooseCell,
     EndMapChange,
+    KeepHand,
     MorgansMagicMap,
     MorganState,
     Phase,
@@ -163,7 +164,17 @@ def test_malformed_states_are_reported_not_crashed_on(
         "share a cell": attrs.evolve(state, tiles=((0, 0, 0),) * 20),
         "different terrain": attrs.evolve(state, tiles=((1, 0, 0), *state.tiles[1:])),
         "not sorted by rank": attrs.evolve(state, treasure_board=state.treasure_board[::-1]),
-        "history": attrs.evolve(state, history="0zz"),
+        "history must be a History": attrs.evolve(state, history="0zz"),  # type: ignore[arg-type]
+        "names seat 3": attrs.evolve(state, history=History([(3, KeepHand())])),
+        "entry 1 is": attrs.evolve(
+            state,
+            history=History([(0, KeepHand()), (0,)]),  # type: ignore[list-item]
+        ),
+        "not a Morgan's Magic Map action": attrs.evolve(
+            state,
+            history=History([(0, "zz")]),  # type: ignore[list-item]
+        ),
+        "entry 0: tile 20": attrs.evolve(state, history=History([(0, SelectTile(20))])),
         "exactly when the game is over": attrs.evolve(state, to_move=None),
         "rotation": attrs.evolve(state, tiles=((1, 0, 7), *state.tiles[1:])),
     }

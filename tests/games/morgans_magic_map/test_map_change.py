@@ -70,7 +70,13 @@ def test_a_tile_may_be_moved_if_properly_rotated(
     assert (2,) == destinations(state, LIGHTHOUSE)[(4, 0)]
     state = game.apply(game.apply(state, SelectTile(LIGHTHOUSE)), ChooseCell(4, 0))
     assert (4, 0, 2) == state.tiles[LIGHTHOUSE]
-    assert "0t0 0c4,0 0r2 0e" == state.history  # the only rotation is forced, then the end
+    # The only rotation is forced, then the end of the map change.
+    assert (
+        (0, SelectTile(LIGHTHOUSE)),
+        (0, ChooseCell(4, 0)),
+        (0, ChooseRotation(2)),
+        (0, EndMapChange()),
+    ) == tuple(state.history)
 
 
 def test_a_spot_where_no_rotation_matches_is_refused(
@@ -269,7 +275,12 @@ def test_one_tile_move_without_bonus_then_the_phase_ends(
     game = make_game(3)
     state = move(game, make_state(), BAY, (2, -1), 0)
     assert Phase.MOVE_STEP is state.phase
-    assert "0t9 0c2,-1 0r0 0e" == state.history
+    assert (
+        (0, SelectTile(BAY)),
+        (0, ChooseCell(2, -1)),
+        (0, ChooseRotation(0)),
+        (0, EndMapChange()),
+    ) == tuple(state.history)
 
 
 def test_changing_the_map_is_optional(
@@ -404,6 +415,6 @@ def test_the_end_of_action_variant_keeps_the_cards_needed_to_rejoin(
     assert UsePair(boots[0], boots[1], Symbol.DOUBLOONS) in game.legal_actions(state)
     state = move(game, state, WATERFALL, (-1, 0), 1)
     assert not is_connected(state.tiles)
-    assert state.history.endswith(f"0b{boots[0]}+{boots[1]}=m")
+    assert (0, UsePair(boots[0], boots[1], Symbol.MAP)) == state.history[-1]
     assert 1 == state.map_moves_left
     assert EndMapChange() not in game.legal_actions(state)

@@ -60,7 +60,7 @@ def test_the_pirate_moves_up_to_two_steps(
     assert 1 == state.steps_left
     state = game.apply(state, SOUTH)
     assert Phase.DIG_PLAY is state.phase
-    assert "0sn 0ss 0m" == state.history
+    assert ((0, NORTH), (0, SOUTH), (0, EndMove())) == tuple(state.history)
 
 
 def test_moving_is_optional(

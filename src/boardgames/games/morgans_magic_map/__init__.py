@@ -10,13 +10,11 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import cache
 from typing import ClassVar
 
 import attrs
 
-from boardgames.core.codec import Codec, make_converter
-from boardgames.core.errors import InvalidStateError
+from boardgames.core.codec import Codec
 from boardgames.core.guards import (
     check_seat,
     check_seed,
@@ -26,6 +24,7 @@ from boardgames.core.guards import (
 )
 from boardgames.core.protocol import GameInfo, OptionSpec, OptionValue, PlayerId
 from boardgames.games.morgans_magic_map import rules
+from boardgames.games.morgans_magic_map._codec import codec
 from boardgames.games.morgans_magic_map.actions import (
     Action,
     ChooseCell,
@@ -44,9 +43,6 @@ from boardgames.games.morgans_magic_map.actions import (
     UsePair,
 )
 from boardgames.games.morgans_magic_map.components import (
-    BOARD_LEVELS,
-    MAP_CARDS,
-    TILES,
     Corner,
     Direction,
     Symbol,
@@ -55,7 +51,6 @@ from boardgames.games.morgans_magic_map.components import (
 )
 from boardgames.games.morgans_magic_map.observation import (
     MorganObservation,
-    check_observation,
     observe,
     sample_state,
 )
@@ -96,84 +91,6 @@ __all__ = [
     "render_map",
     "render_map_svg",
 ]
-
-_ACTION_CLASSES = (
-    PlacePawn,
-    SelectTile,
-    ChooseCell,
-    ChooseRotation,
-    EndMapChange,
-    Step,
-    EndMove,
-    PlayMapCard,
-    StopPlaying,
-    TakeTreasure,
-    DiscardFromHand,
-    KeepHand,
-    UseBonus,
-    UsePair,
-)
-
-
-def _is_id(value: object, count: int) -> bool:
-    return type(value) is int and 0 <= value < count
-
-
-def _check_action(action: object) -> None:
-    """Check the ranges of an action's fields (its legality depends on a state)."""
-    cards = len(MAP_CARDS)
-    if isinstance(action, SelectTile) and not _is_id(action.tile, len(TILES)):
-        raise InvalidStateError(f"tile {action.tile!r} is not a tile id (0 to {len(TILES) - 1})")
-    if isinstance(action, ChooseRotation) and not _is_id(action.rotation, 4):
-        raise InvalidStateError(f"rotation {action.rotation!r} is not 0 to 3")
-    if isinstance(action, TakeTreasure) and not 1 <= action.level <= BOARD_LEVELS:
-        raise InvalidStateError(f"level {action.level!r} is not 1 to {BOARD_LEVELS}")
-    if isinstance(action, PlayMapCard | DiscardFromHand | UseBonus) and not _is_id(
-        action.card, cards
-    ):
-        raise InvalidStateError(f"card {action.card!r} is not a map card id (0 to {cards - 1})")
-    if isinstance(action, UsePair):
-        if not (_is_id(action.first, cards) and _is_id(action.second, cards)):
-            raise InvalidStateError("a pair must name two map card ids (0 to 71)")
-        if action.first >= action.second:
-            raise InvalidStateError("a pair names its lower card id first")
-        if MAP_CARDS[action.first].symbol is not MAP_CARDS[action.second].symbol:
-            raise InvalidStateError("the two cards of a pair must show the same symbol")
-
-
-def _check_value(value: object) -> None:
-    if isinstance(value, MorganState):
-        rules.check_state(value)
-    elif isinstance(value, MorganObservation):
-        check_observation(value)
-        rules.check_state(sample_state(value, 0))
-    else:
-        _check_action(value)
-
-
-def _is_int_set(cls: object) -> bool:
-    return cls == frozenset[int]
-
-
-def _sorted_ints(values: frozenset[int]) -> list[int]:
-    return sorted(values)
-
-
-@cache
-def _codec() -> Codec:
-    converter = make_converter(action_union=Action)
-    # Same output as the generic frozenset hook (sorted), without its per-item sort key:
-    # states hold several sets of card ids and are written often.
-    converter.register_unstructure_hook_func(_is_int_set, _sorted_ints)
-    return Codec(
-        game=MorgansMagicMap.info.name,
-        converter=converter,
-        state_type=MorganState,
-        observation_type=MorganObservation,
-        action_type=Action,
-        action_classes=_ACTION_CLASSES,
-        check=_check_value,
-    )
 
 
 def _configuration(state: MorganState) -> str:
@@ -280,7 +197,7 @@ class MorgansMagicMap:
     @property
     def codec(self) -> Codec:
         """The serialization codec of Morgan's Magic Map."""
-        return _codec()
+        return codec()
 
     def new_game(self, seed: int) -> MorganState:
         """Set up a game from ``seed``: map, decks, hands, start player; pawns to place."""
@@ -288,7 +205,10 @@ class MorgansMagicMap:
         return rules.new_game(self._players, self.variant, seed)
 
     def _matches(self, state: MorganState) -> bool:
-        return state.players == self._players and state.variant == self.variant
+        variant = state.variant
+        return state.players == self._players and (
+            variant is self.variant or variant == self.variant
+        )
 
     def current_player(self, state: MorganState) -> PlayerId | None:
         """Return the seat to decide, or ``None`` when the game is over."""

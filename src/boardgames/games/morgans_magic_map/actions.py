@@ -6,9 +6,8 @@ per decision. Bonus actions (:class:`UseBonus`, :class:`UsePair`) name the cards
 discard from the player's play area. Every action is public: played and discarded map
 cards are face up, and the history shows them all.
 
-The history of a game is kept as a compact string (a game has about a thousand
-decisions, and states are serialized often): one token per action, separated by spaces,
-each the seat digit followed by the action's :func:`notation`:
+Each action also has a compact notation (:func:`notation`, read back by
+:func:`parse_notation`), the action's letter and its arguments:
 
 * ``PlacePawn``: ``p<corner>``, e.g. ``p2`` (south-west);
 * ``SelectTile``: ``t<tile>``, e.g. ``t14``;
@@ -21,12 +20,14 @@ each the seat digit followed by the action's :func:`notation`:
 * ``UsePair``: ``b<first>+<second>=<bonus>``, the bonus as ``m``, ``b``, ``s`` or ``d``
   (map, boots, shovel, doubloons), e.g. ``b3+7=s``.
 
->>> for seat, action in history_entries("3p1 0t14 0c2,-1 0r3"):
-...     print(seat, action)
-3 place the pawn on the north-east corner
-0 move The Giant Turtle
-0 to (2, -1)
-0 turned 270 degrees
+A state's history (a :class:`~boardgames.History` of ``(seat, action)`` entries) is written
+by :func:`boardgames.dumps` as a JSON list of such codes, each after the seat's digit
+(``["3p1", "0t14", "0c2,-1", "0r3"]``). Envelope format 1 wrote the same codes as one
+string separated by spaces (``"3p1 0t14 0c2,-1 0r3"``); :func:`boardgames.loads` still
+reads it.
+
+>>> print(parse_notation("c2,-1"), "/", notation(ChooseCell(2, -1)))
+to (2, -1) / c2,-1
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ from boardgames.games.morgans_magic_map.components import (
 )
 
 __all__ = [
+    "NOTATION_SUMMARY",
     "Action",
     "ChooseCell",
     "ChooseRotation",
@@ -62,7 +64,6 @@ __all__ = [
     "TakeTreasure",
     "UseBonus",
     "UsePair",
-    "history_entries",
     "notation",
     "parse_notation",
 ]
@@ -260,6 +261,15 @@ class UsePair:
         return f"discard {_card(self.first)} and {_card(self.second)} for a {self.bonus} bonus"
 
 
+NOTATION_SUMMARY = (
+    "p<corner 0-3>, t<tile 0-19>, c<x>,<y>, r<rotation 0-3>, e, s<n|e|s|w>, m, d<card>, x, "
+    "l<level 1-5>, h<card>, k, b<card> and b<first>+<second>=<m|b|s|d> (cards 0-71)"
+)
+"""The grammar of :func:`notation` in one line, for error messages.
+
+.. versionadded:: 0.1.0
+"""
+
 _DIRECTION_LETTERS = "nesw"
 _SYMBOL_LETTERS = "mbsd"
 
@@ -341,20 +351,6 @@ def parse_notation(code: str) -> Action:
     except ValueError:
         pass
     raise ValueError(f"invalid action notation {code!r}")
-
-
-def history_entries(history: str) -> tuple[tuple[int, Action], ...]:
-    """Return the ``(seat, action)`` pairs of a history string, oldest first.
-
-    Raises:
-        ValueError: The string is not a history in the compact notation.
-    """
-    entries = []
-    for token in history.split():
-        if len(token) < 2 or not token[0].isdigit():
-            raise ValueError(f"invalid history entry {token!r}")
-        entries.append((int(token[0]), parse_notation(token[1:])))
-    return tuple(entries)
 
 
 Action: TypeAlias = (

@@ -6,13 +6,13 @@ map is shifted so that its smallest ``x`` and ``y`` are 0 (:func:`normalized`), 
 changes nothing in the game (only relative positions matter) and keeps equal maps equal.
 
 Everything here is a pure function of a map. :func:`analyse` caches the analysis of the
-maps met recently, because the legal actions of the map phase ask the same questions
-many times.
+maps met recently, and the rules keep each state's analysis with the state (shared by the
+states that follow while the map stays the same), so a map is analysed once.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from functools import lru_cache
 from typing import Final, TypeAlias
 
@@ -147,22 +147,31 @@ def is_connected(tiles: Sequence[Placement]) -> bool:
 class IslandMap:
     """The analysis of one map: which cell holds which tile, and where each tile may go.
 
-    Build it with :func:`analyse`, which caches it. Results are computed on first use:
-    the empty cells next to the map with the edges they require, and one depth-first
-    search of the tiles that finds the articulation tiles (those whose removal splits the
-    map) and, for each, the parts the map falls into.
+    Build it with :func:`analyse`, which caches it. The cells are numbered row by row in a
+    grid one cell wider than the map on every side, so that a set of cells is one integer
+    with a bit per cell (a *bitboard*) and a whole set steps one cell in a direction with
+    one shift. Results are computed on first use: the edges each empty cell requires (as
+    eight bitboards), and one depth-first search of the tiles that finds the articulation
+    tiles (those whose removal splits the map) and, for each tile, the parts the map falls
+    into when it is lifted. The destinations of a tile are then a few operations on
+    bitboards: the cells touching every part, minus those where some edge would not match.
 
     Args:
         tiles: The map, one placement per tile id.
     """
 
     __slots__ = (
-        "_frontier",
-        "_has_connected_move",
-        "_key_counts",
+        "_bits",
+        "_columns",
+        "_connected_move",
+        "_destinations",
+        "_fitting",
+        "_movers",
         "_moves",
+        "_occupied",
+        "_origin",
         "_search",
-        "_shared",
+        "_sees",
         "at",
         "tiles",
     )
@@ -170,17 +179,32 @@ class IslandMap:
     def __init__(self, tiles: tuple[Placement, ...]) -> None:
         self.tiles = tiles
         self.at: dict[Cell, TileId] = {(x, y): tile for tile, (x, y, _) in enumerate(tiles)}
-        self._moves: dict[TileId, tuple[TileMove, ...]] = {}
-        self._has_connected_move: dict[TileId, bool] = {}
-        self._frontier: dict[Cell, tuple[int, int, tuple[tuple[int, TileId], ...]]] | None = None
-        self._key_counts: dict[int, int] | None = None
+        min_x = min(x for x, _, _ in tiles)
+        min_y = min(y for _, y, _ in tiles)
+        # The grid starts one cell west and north of the map and is one cell wider on
+        # each side, so no shift of a tile's bit wraps around to another row.
+        columns = max(x for x, _, _ in tiles) - min_x + 3
+        west, north = min_x - 1, min_y - 1
+        bits = [1 << (x - west + (y - north) * columns) for x, y, _ in tiles]
+        occupied = 0
+        for bit in bits:
+            occupied |= bit
+        self._columns = columns
+        self._origin = (west, north)
+        self._bits = bits
+        self._occupied = occupied
+        self._sees: _Boards | None = None
         self._search: _Search | None = None
-        self._shared: list[tuple[int, int, tuple[tuple[int, TileId], ...]]] | None = None
+        self._moves: dict[TileId, tuple[TileMove, ...]] = {}
+        self._connected_move: dict[TileId, bool] = {}
+        self._destinations: dict[TileId, dict[Cell, tuple[Rotation, ...]]] = {}
+        self._movers: tuple[TileId, ...] | None = None
+        self._fitting: tuple[int, ...] | None = None
 
     @property
     def connected(self) -> bool:
         """Whether the map is orthogonally connected."""
-        return self._dfs().roots == 1
+        return len(self._dfs().trees) == 1
 
     def cell(self, tile: TileId) -> Cell:
         """Return the cell of ``tile``."""
@@ -209,68 +233,142 @@ class IslandMap:
         """The tiles whose removal splits a connected map."""
         return self._dfs().articulation
 
-    def _frontier_cells(self) -> dict[Cell, tuple[int, int, tuple[tuple[int, TileId], ...]]]:
-        """The empty cells next to the map: ``cell -> (mask, terrain, neighbours)``.
-
-        ``mask`` has bit ``d`` set when a tile lies in direction ``d`` of the cell, and
-        ``terrain`` the terrain bit that tile's facing edge shows; ``neighbours`` are the
-        ``(direction, tile)`` pairs.
-        """
-        if self._frontier is None:
-            at = self.at
-            tiles = self.tiles
-            found: dict[Cell, list[int]] = {}
-            touching: dict[Cell, list[tuple[int, TileId]]] = {}
-            for (x, y), tile in at.items():
-                edges = _EDGE[tile][tiles[tile][2]]
-                for direction in range(4):
-                    dx, dy = DIRECTION_OFFSETS[direction]
-                    cell = (x + dx, y + dy)
-                    if cell not in at:
-                        side = direction ^ 2  # seen from the empty cell
-                        entry = found.setdefault(cell, [0, 0])
-                        entry[0] |= 1 << side
-                        entry[1] |= edges[direction] << side
-                        touching.setdefault(cell, []).append((side, tile))
-            self._frontier = {
-                cell: (mask, terrain, tuple(touching[cell]))
-                for cell, (mask, terrain) in found.items()
-            }
-        return self._frontier
+    def _neighbours(self) -> list[list[TileId]]:
+        """The tiles orthogonally next to each tile (north, east, south, west, if any)."""
+        columns = self._columns
+        where: list[TileId | None] = [None] * ((max(self._bits).bit_length()) + columns + 1)
+        places = [bit.bit_length() - 1 for bit in self._bits]
+        for tile, place in enumerate(places):
+            where[place] = tile
+        neighbours = []
+        for place in places:
+            neighbours.append(
+                [
+                    other
+                    for other in (
+                        where[place - columns],
+                        where[place + 1],
+                        where[place + columns],
+                        where[place - 1],
+                    )
+                    if other is not None
+                ]
+            )
+        return neighbours
 
     def _dfs(self) -> _Search:
         if self._search is None:
-            self._search = _Search(self.tiles, self.at)
+            self._search = _Search(self)
         return self._search
 
-    def _destinations(self, tile: TileId) -> list[tuple[Cell, int, int, bool]]:
-        """The cells ``tile`` could touch the map from: ``(cell, mask, terrain, joined)``.
+    def _boards(self) -> _Boards:
+        """What each empty cell requires of a tile placed there, as bitboards.
 
-        ``mask`` and ``terrain`` are the edges the cell requires once ``tile`` is lifted;
-        ``joined`` says whether the map would be connected with ``tile`` there. Unordered.
+        ``sees[d][terrain]`` has the bit of every cell whose neighbour in direction ``d``
+        shows ``terrain`` (0 water, 1 land) on the edge facing it; ``clash[pattern]`` the
+        cells where a tile whose edges show ``pattern`` (bit ``d`` set for land in
+        direction ``d``) would not match some neighbour.
         """
-        search = self._dfs()
-        splits = search.roots != 1 or tile in search.articulation
-        group_of = self._groups_without(tile) if splits else None
-        groups = len(set(group_of.values())) if group_of is not None else 1
-        result = []
-        for cell, (mask, terrain, neighbours) in self._frontier_cells().items():
-            touched = 0
-            for side, other in neighbours:
-                if other == tile:
-                    mask &= ~(1 << side)
-                    terrain &= ~(1 << side)
-                elif group_of is not None:
-                    touched |= 1 << group_of[other]
-            if mask:
-                result.append(
-                    (cell, mask, terrain, group_of is None or touched.bit_count() == groups)
-                )
-        return result
+        if self._sees is None:
+            land = [0, 0, 0, 0]  # the tiles whose edge in direction d is land
+            tiles = self.tiles
+            for tile, bit in enumerate(self._bits):
+                for direction in _LAND_DIRECTIONS[_EDGE_BITS[tile][tiles[tile][2]]]:
+                    land[direction] |= bit
+            occupied = self._occupied
+            columns = self._columns
+            # A cell sees in direction d the edge opposite d of its neighbour there.
+            sees = (
+                ((occupied & ~land[2]) << columns, land[2] << columns),
+                ((occupied & ~land[3]) >> 1, land[3] >> 1),
+                ((occupied & ~land[0]) >> columns, land[0] >> columns),
+                ((occupied & ~land[1]) << 1, land[1] << 1),
+            )
+            # A pattern clashes where a neighbour shows the other terrain.
+            low = [sees[0][1 - (bits & 1)] | sees[1][1 - (bits >> 1)] for bits in range(4)]
+            high = [sees[2][1 - (bits & 1)] | sees[3][1 - (bits >> 1)] for bits in range(4)]
+            clash = tuple(low[pattern & 3] | high[pattern >> 2] for pattern in range(16))
+            self._sees = (sees, clash)
+        return self._sees
 
-    def _groups_without(self, tile: TileId) -> dict[TileId, int]:
-        """The part of the map each other tile is in once ``tile`` is lifted."""
-        return self._dfs().parts_without(tile)
+    def _fits(self) -> tuple[int, ...]:
+        """For each edge pattern, the empty cells next to the map where it matches."""
+        if self._fitting is None:
+            occupied = self._occupied
+            columns = self._columns
+            empty = (
+                (occupied >> columns) | (occupied << 1) | (occupied << columns) | (occupied >> 1)
+            ) & ~occupied
+            self._fitting = tuple(empty & ~clash for clash in self._boards()[1])
+        return self._fitting
+
+    def _parts_without(self, tile: TileId) -> list[int]:
+        """The bitboards of the parts the map falls into once ``tile`` is lifted."""
+        search = self._dfs()
+        tree = search.tree_of[tile]
+        parts = list(search.cuts[tile])
+        if tile not in search.roots:
+            rest = search.trees[tree] & ~self._bits[tile]
+            for part in parts:
+                rest &= ~part
+            parts.append(rest)
+        if len(search.trees) > 1:
+            parts.extend(bits for index, bits in enumerate(search.trees) if index != tree)
+        return parts
+
+    def _everywhere(self, tile: TileId) -> int:
+        """The empty cells where ``tile`` would touch every part of the map once lifted.
+
+        Whether its edges match there is not considered.
+        """
+        columns = self._columns
+        lifted = self._bits[tile]
+        search = self._dfs()
+        occupied = self._occupied
+        if len(search.trees) == 1:
+            rest = occupied & ~lifted
+            if tile not in search.articulation:
+                cells = (rest >> columns) | (rest << 1) | (rest << columns) | (rest >> 1)
+                return cells & ~occupied
+            # The subtrees cut off, then what is left (unless the tile was the root).
+            cells = ~occupied
+            for part in search.cuts[tile]:
+                cells &= (part >> columns) | (part << 1) | (part << columns) | (part >> 1)
+                if not cells:
+                    return 0
+                rest &= ~part
+            if rest:
+                cells &= (rest >> columns) | (rest << 1) | (rest << columns) | (rest >> 1)
+            return cells
+        parts = self._parts_without(tile)
+        if len(parts) == 1:
+            rest = parts[0]
+            cells = (rest >> columns) | (rest << 1) | (rest << columns) | (rest >> 1)
+        else:
+            cells = -1
+            for part in parts:
+                cells &= (part >> columns) | (part << 1) | (part << columns) | (part >> 1)
+        return cells & ~(self._occupied | lifted)
+
+    def _clash_without(self, tile: TileId, pattern: int) -> int:
+        """:meth:`_boards` ``clash[pattern]``, with ``tile`` lifted off the map.
+
+        Only the (up to four) cells next to ``tile`` change: they no longer see it.
+        """
+        sees, clash = self._boards()
+        columns = self._columns
+        lifted = self._bits[tile]
+        # The cell south of the tile sees it to the north, and so on.
+        south, west = lifted << columns, lifted >> 1
+        north, east = lifted >> columns, lifted << 1
+        near = south | west | north | east
+        return (
+            clash[pattern] & ~near
+            | sees[0][1 - (pattern & 1)] & (west | north | east)
+            | sees[1][1 - (pattern >> 1 & 1)] & (south | north | east)
+            | sees[2][1 - (pattern >> 2 & 1)] & (south | west | east)
+            | sees[3][1 - (pattern >> 3)] & (south | west | north)
+        )
 
     def moves(self, tile: TileId) -> tuple[TileMove, ...]:
         """Return every edge-matching destination of ``tile``, connected or not.
@@ -283,92 +381,160 @@ class IslandMap:
         cached = self._moves.get(tile)
         if cached is not None:
             return cached
-        fitting = _ROTATIONS[tile]
-        found = sorted(self._destinations(tile), key=lambda entry: (entry[0][1], entry[0][0]))
-        moves = tuple(
-            (cell, rotation, joined)
-            for cell, mask, terrain, joined in found
-            for rotation in fitting[mask << 4 | terrain]
+        columns = self._columns
+        lifted = self._bits[tile]
+        rest = self._occupied & ~lifted
+        touching = ((rest >> columns) | (rest << 1) | (rest << columns) | (rest >> 1)) & ~(
+            rest | lifted
         )
-        self._moves[tile] = moves
-        return moves
+        joins = bin(self._everywhere(tile))[:1:-1]
+        moves: list[TileMove] = []
+        for index, cell, rotations in self._fitting_cells(tile, touching):
+            joined = index < len(joins) and joins[index] == "1"
+            moves.extend((cell, rotation, joined) for rotation in rotations)
+        result = tuple(moves)
+        self._moves[tile] = result
+        return result
 
     def has_connected_move(self, tile: TileId) -> bool:
         """Return whether ``tile`` has a destination after which the map is connected."""
-        cached = self._has_connected_move.get(tile)
+        cached = self._connected_move.get(tile)
         if cached is None:
-            search = self._dfs()
             if tile in self._moves:
                 cached = any(joined for _, _, joined in self._moves[tile])
-            elif search.roots == 1 and tile not in search.articulation:
-                cached = self._fits_somewhere(tile)
             else:
-                cached = self._rejoins_somewhere(tile)
-            self._has_connected_move[tile] = cached
+                search = self._dfs()
+                cached = False
+                if len(search.trees) == 1 and tile not in search.articulation:
+                    # Lifting the tile leaves the map whole: then a cell that is not next
+                    # to the tile fits as the map's own table says (the fast path).
+                    bit = self._bits[tile]
+                    columns = self._columns
+                    near = (bit << columns) | (bit >> 1) | (bit >> columns) | (bit << 1)
+                    fits = self._fits()
+                    cached = any(fits[pattern] & ~near for pattern in _PATTERNS[tile])
+                if not cached:
+                    cached = self._fits_somewhere(tile)
+            self._connected_move[tile] = cached
         return cached
 
-    def _fits_somewhere(self, tile: TileId) -> bool:
-        """Whether ``tile``, lifted without splitting the map, fits some empty cell.
+    def movers(self, excluded: Collection[TileId | None] = ()) -> tuple[TileId, ...]:
+        """Return the tiles with a free side and a connected move, by id (see the rules).
 
-        The empty cells are grouped by the edges they require (``mask << 4 | terrain``), so
-        most of them are checked at once against the tile's table of fitting requirements;
-        only the up to four cells next to the tile itself need their requirement changed.
+        Whether a pawn stands on a tile, or it was moved already, is not considered; the
+        tiles in ``excluded`` (such as those) are left out without being examined. Each
+        tile is examined once per map.
+
+        .. versionadded:: 0.1.0
         """
-        frontier = self._frontier_cells()
-        if self._key_counts is None:
-            counts: dict[int, int] = {}
-            for mask, terrain, _ in frontier.values():
-                key = mask << 4 | terrain
-                counts[key] = counts.get(key, 0) + 1
-            self._key_counts = counts
-        fits = _FITS[tile]
-        present = dict(self._key_counts)
-        x, y, _ = self.tiles[tile]
-        for dx, dy in DIRECTION_OFFSETS:
-            entry = frontier.get((x + dx, y + dy))
-            if entry is None:
-                continue
-            mask, terrain, neighbours = entry
-            present[mask << 4 | terrain] -= 1
-            for side, other in neighbours:
-                if other == tile:
-                    mask &= ~(1 << side)
-                    terrain &= ~(1 << side)
-            if fits >> (mask << 4 | terrain) & 1:
-                return True
-        return any(count and fits >> key & 1 for key, count in present.items())
-
-    def _rejoins_somewhere(self, tile: TileId) -> bool:
-        """Whether ``tile``, whose lifting leaves the map in parts, fits a cell touching all.
-
-        The parts are read from the depth-first search (:meth:`_Search.part_of`)
-        rather than listed, and only the empty cells touching at least as many tiles as
-        there are parts are tried.
-        """
+        if self._movers is not None:
+            if not excluded:
+                return self._movers
+            return tuple(tile for tile in self._movers if tile not in excluded)
+        occupied = self._occupied
+        columns = self._columns
+        enclosed = (  # the tiles whose four sides all touch a tile
+            occupied
+            & (occupied << columns)
+            & (occupied >> columns)
+            & (occupied << 1)
+            & (occupied >> 1)
+        )
         search = self._dfs()
-        cut = search.cut_children(tile)
-        groups = len(cut) + search.roots - 1 + (0 if search.is_root[tile] else 1)
-        if groups > 4:  # a cell touches at most four tiles
-            return False
-        if self._shared is None:
-            self._shared = [
-                entry for entry in self._frontier_cells().values() if len(entry[2]) >= 2
-            ]
-        candidates = self._shared if groups >= 2 else self._frontier_cells().values()
-        fits = _FITS[tile]
-        part_of = search.part_of
-        for mask, terrain, neighbours in candidates:
-            if len(neighbours) < groups:
+        # Lifting a tile that is no articulation leaves the map whole: then a cell that is
+        # not next to the tile fits as the map's own table says (the fast path).
+        easy = len(search.trees) == 1
+        articulation = search.articulation
+        fits = self._fits()
+        known = self._connected_move
+        found = []
+        for tile, bit in enumerate(self._bits):
+            if bit & enclosed or tile in excluded:
                 continue
-            touched = 0
-            for side, other in neighbours:
-                if other == tile:
-                    mask &= ~(1 << side)
-                    terrain &= ~(1 << side)
-                    continue
-                touched |= 1 << part_of(tile, cut, other)
-            if touched.bit_count() == groups and fits >> (mask << 4 | terrain) & 1:
-                return True
+            movable = known.get(tile)
+            if movable is None:
+                if easy and tile not in articulation:
+                    near = (bit << columns) | (bit >> 1) | (bit >> columns) | (bit << 1)
+                    movable = any(fits[pattern] & ~near for pattern in _PATTERNS[tile])
+                if not movable:
+                    movable = self._fits_somewhere(tile)
+                known[tile] = movable
+            if movable:
+                found.append(tile)
+        result = tuple(found)
+        if not excluded:
+            self._movers = result
+        return result
+
+    def connected_destinations(self, tile: TileId) -> dict[Cell, tuple[Rotation, ...]]:
+        """Return each cell where ``tile`` may go with the map connected, with its rotations.
+
+        The result is computed once and shared by every caller: do not change it.
+
+        .. versionadded:: 0.1.0
+        """
+        cached = self._destinations.get(tile)
+        if cached is None:
+            cells = self._fitting_cells(tile, self._everywhere(tile))
+            cached = {cell: rotations for _, cell, rotations in cells}
+            self._destinations[tile] = cached
+        return cached
+
+    def _fitting_cells(
+        self, tile: TileId, cells: int
+    ) -> list[tuple[int, Cell, tuple[Rotation, ...]]]:
+        """The ``cells`` where ``tile`` (lifted) matches every edge, with the rotations.
+
+        Each comes as ``(bit index, cell, rotations)``, row by row, west to east.
+        """
+        fitting = [cells & ~self._clash_without(tile, pattern) for pattern in _EDGE_BITS[tile]]
+        # Bit i of a bitboard is character i of its reversed binary digits.
+        found = bin(fitting[0] | fitting[1] | fitting[2] | fitting[3])[:1:-1]
+        fits = [bin(bits)[:1:-1] for bits in fitting]
+        columns = self._columns
+        west, north = self._origin
+        result = []
+        index = found.find("1")
+        while index >= 0:
+            turns = 0
+            for rotation, text in enumerate(fits):
+                if index < len(text) and text[index] == "1":
+                    turns |= 1 << rotation
+            row, column = divmod(index, columns)
+            result.append((index, (west + column, north + row), _TURNS[turns]))
+            index = found.find("1", index + 1)
+        return result
+
+    def _fits_somewhere(self, tile: TileId) -> bool:
+        """Whether ``tile`` fits some cell where it touches every part of the map."""
+        columns = self._columns
+        lifted = self._bits[tile]
+        near = (lifted << columns) | (lifted >> 1) | (lifted >> columns) | (lifted << 1)
+        patterns = _PATTERNS[tile]
+        search = self._dfs()
+        if len(search.trees) == 1 and tile not in search.articulation:
+            # Lifting the tile leaves the map whole: any empty cell next to the map fits,
+            # and those not next to the tile are read off the map's own table.
+            fits = self._fits()
+            for pattern in patterns:
+                if fits[pattern] & ~near:
+                    return True
+            everywhere = self._everywhere(tile) & near
+            return any(everywhere & ~self._clash_without(tile, pattern) for pattern in patterns)
+        everywhere = self._everywhere(tile)
+        if not everywhere:
+            return False
+        clash = self._boards()[1]
+        far = everywhere & ~near  # these cells do not see the tile: the plain table holds
+        if far:
+            for pattern in patterns:
+                if far & ~clash[pattern]:
+                    return True
+        close = everywhere & near
+        if close:
+            for pattern in patterns:
+                if close & ~self._clash_without(tile, pattern):
+                    return True
         return False
 
     def moved(self, tile: TileId, cell: Cell, rotation: Rotation) -> tuple[Placement, ...]:
@@ -377,115 +543,92 @@ class IslandMap:
         tiles[tile] = (cell[0], cell[1], rotation)
         return normalized(tiles)
 
+    def after_move(self, tile: TileId, cell: Cell, rotation: Rotation) -> IslandMap:
+        """Return the analysis of the map after the move (see :meth:`moved`).
+
+        .. versionadded:: 0.1.0
+        """
+        return analyse(self.moved(tile, cell, rotation))
+
+
+# The rotations whose bit is set in a 4-bit number.
+_TURNS: Final = tuple(
+    tuple(rotation for rotation in range(4) if turns >> rotation & 1) for turns in range(16)
+)
+
+# The distinct edge patterns of each tile's four rotations.
+_PATTERNS: Final = tuple(tuple(sorted(set(patterns))) for patterns in _EDGE_BITS)
+
+_Boards: TypeAlias = tuple[tuple[tuple[int, int], ...], tuple[int, ...]]
+
+# The directions in which a 4-bit edge pattern (bit d: land in direction d) shows land.
+_LAND_DIRECTIONS: Final = tuple(
+    tuple(direction for direction in range(4) if pattern >> direction & 1) for pattern in range(16)
+)
+
 
 class _Search:
     """One depth-first search of the tile graph (Tarjan's low-link method).
 
-    It counts the connected parts (``roots``), finds the articulation tiles, and keeps
-    each tile's discovery order, subtree size, tree children and search tree, so that the
-    parts left by lifting a tile are known without searching again.
+    It finds the connected parts of the map (``trees``, as bitboards, with the part of each
+    tile in ``tree_of`` and the first tile searched in each in ``roots``), the articulation
+    tiles and, for each tile, the bitboards of the subtrees that lifting it cuts off
+    (``cuts``): the tree children whose subtree reaches no tile above it.
     """
 
-    __slots__ = ("articulation", "children", "is_root", "low", "order", "roots", "size", "tree")
+    __slots__ = ("articulation", "cuts", "roots", "tree_of", "trees")
 
-    def __init__(self, tiles: tuple[Placement, ...], at: dict[Cell, TileId]) -> None:
-        count = len(tiles)
-        order = [-1] * count
+    def __init__(self, island: IslandMap) -> None:
+        bits = island._bits
+        count = len(bits)
+        neighbours = island._neighbours()
+        order = [0] * count  # discovery rank from 1; 0 while undiscovered
         low = [0] * count
-        size = [1] * count
-        children: list[list[TileId]] = [[] for _ in range(count)]
-        tree = [0] * count
-        is_root = [False] * count
-        articulation: set[TileId] = set()
-        roots = 0
+        subtree = list(bits)
+        tree_of = [0] * count
+        cuts: list[list[int]] = [[] for _ in range(count)]
+        trees: list[int] = []
+        roots = []
+        articulation = []
         counter = 0
         for root in range(count):
-            if order[root] >= 0:
+            if order[root]:
                 continue
-            roots += 1
-            tree[root] = roots - 1
-            is_root[root] = True
-            order[root] = low[root] = counter
+            tree = len(trees)
+            roots.append(root)
             counter += 1
-            stack: list[tuple[TileId, int]] = [(root, 0)]
+            order[root] = low[root] = counter
+            tree_of[root] = tree
+            stack = [(root, iter(neighbours[root]))]
             while stack:
-                tile, direction = stack[-1]
-                if direction == 4:
+                tile, pending = stack[-1]
+                for other in pending:
+                    rank = order[other]
+                    if not rank:
+                        counter += 1
+                        order[other] = low[other] = counter
+                        tree_of[other] = tree
+                        stack.append((other, iter(neighbours[other])))
+                        break
+                    if rank < low[tile]:
+                        low[tile] = rank
+                else:  # every neighbour seen: report to the parent
                     stack.pop()
                     if stack:
                         parent = stack[-1][0]
-                        low[parent] = min(low[parent], low[tile])
-                        size[parent] += size[tile]
-                        if parent != root and low[tile] >= order[parent]:
-                            articulation.add(parent)
-                    continue
-                stack[-1] = (tile, direction + 1)
-                x, y, _ = tiles[tile]
-                dx, dy = DIRECTION_OFFSETS[direction]
-                other = at.get((x + dx, y + dy))
-                if other is None:
-                    continue
-                if order[other] >= 0:
-                    low[tile] = min(low[tile], order[other])
-                    continue
-                order[other] = low[other] = counter
-                counter += 1
-                tree[other] = roots - 1
-                children[tile].append(other)
-                stack.append((other, 0))
-            if len(children[root]) > 1:
-                articulation.add(root)
-        self.order = order
-        self.low = low
-        self.size = size
-        self.children = children
+                        subtree[parent] |= subtree[tile]
+                        if low[tile] >= order[parent]:
+                            cuts[parent].append(subtree[tile])
+                            if parent != root or len(cuts[parent]) == 2:
+                                articulation.append(parent)
+                        elif low[tile] < low[parent]:
+                            low[parent] = low[tile]
+            trees.append(subtree[root])
+        self.roots = frozenset(roots)
+        self.trees = trees
+        self.tree_of = tree_of
+        self.cuts = cuts
         self.articulation = frozenset(articulation)
-        self.roots = roots
-        self.tree = tree
-        self.is_root = is_root
-
-    def cut_children(self, tile: TileId) -> list[tuple[int, int]]:
-        """The discovery-order ranges of the subtrees that lifting ``tile`` cuts off.
-
-        A tree child whose subtree cannot reach above ``tile`` becomes a part of its own;
-        its tiles are those discovered in ``[first, last)``.
-        """
-        order = self.order
-        rank = order[tile]
-        size = self.size
-        low = self.low
-        return [
-            (order[child], order[child] + size[child])
-            for child in self.children[tile]
-            if low[child] >= rank
-        ]
-
-    def part_of(self, tile: TileId, cut: list[tuple[int, int]], other: TileId) -> int:
-        """The part ``other`` is in once ``tile`` is lifted (``cut`` from :meth:`cut_children`).
-
-        Numbered as in :meth:`parts_without`.
-        """
-        if self.tree[other] != self.tree[tile]:
-            return 5 + self.tree[other]
-        rank = self.order[other]
-        for index, (first, last) in enumerate(cut, start=1):
-            if first <= rank < last:
-                return index
-        return 0
-
-    def parts_without(self, tile: TileId) -> dict[TileId, int]:
-        """Return the part index of every other tile once ``tile`` is removed.
-
-        In ``tile``'s own search tree, each cut-off subtree (:meth:`cut_children`) becomes
-        its own part (1 to 4) and everything else stays in part 0; the tiles of every other
-        search tree (a split map) form one part each (5 and up).
-        """
-        cut = self.cut_children(tile)
-        return {
-            other: self.part_of(tile, cut, other)
-            for other in range(len(self.order))
-            if other != tile
-        }
 
 
 @lru_cache(maxsize=512)

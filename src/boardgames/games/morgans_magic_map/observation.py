@@ -17,8 +17,10 @@ from __future__ import annotations
 import attrs
 
 from boardgames.core.errors import InvalidStateError
+from boardgames.core.history import History
 from boardgames.core.protocol import PlayerId
 from boardgames.core.rng import Rng
+from boardgames.games.morgans_magic_map.actions import Action
 from boardgames.games.morgans_magic_map.components import (
     TREASURE_CARDS,
     Cell,
@@ -67,7 +69,8 @@ class MorganObservation:
         treasures: The treasures each seat has taken, in order; with
             ``hide_claimed_treasures``, the other seats' entries are empty.
         treasure_counts: The number of treasures each seat has taken.
-        history: Every action so far (all actions are public), in compact notation.
+        history: Every action so far (all actions are public), as ``(seat, action)``
+            entries: the state's own :class:`~boardgames.History`, shared, not copied.
     """
 
     player: PlayerId
@@ -98,7 +101,7 @@ class MorganObservation:
     treasure_board: tuple[TreasureId, ...]
     treasures: tuple[tuple[TreasureId, ...], ...]
     treasure_counts: tuple[int, ...]
-    history: str
+    history: History[tuple[PlayerId, Action]]
 
 
 def _group_counts(

@@ -17,15 +17,18 @@ that his hand had nothing playable.
 from __future__ import annotations
 
 import itertools
-import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
-from typing import Any, Final
+from typing import Any, Final, TypeAlias
 
-from boardgames.core.errors import IllegalActionError, InvalidStateError
+import attrs
+
+from boardgames.core.errors import IllegalActionError
+from boardgames.core.history import History
 from boardgames.core.protocol import PlayerId
 from boardgames.core.ranking import places_from_keys
 from boardgames.core.rng import Rng
+from boardgames.games.morgans_magic_map import _interned
 from boardgames.games.morgans_magic_map.actions import (
     Action,
     ChooseCell,
@@ -42,7 +45,6 @@ from boardgames.games.morgans_magic_map.actions import (
     TakeTreasure,
     UseBonus,
     UsePair,
-    notation,
 )
 from boardgames.games.morgans_magic_map.components import (
     BOARD_LEVELS,
@@ -67,7 +69,6 @@ from boardgames.games.morgans_magic_map.geometry import (
     IslandMap,
     Placement,
     analyse,
-    edges_match,
     random_layout,
 )
 from boardgames.games.morgans_magic_map.state import MorganState, Phase, Variant
@@ -120,18 +121,18 @@ _RANK: Final = tuple(card.rank for card in TREASURE_CARDS)
 _VALUE: Final = tuple(card.value for card in TREASURE_CARDS)
 _SET: Final = tuple(card.set for card in TREASURE_CARDS)
 
-_PLACE_PAWN: Final = tuple(PlacePawn(corner) for corner in Corner)
-_SELECT_TILE: Final = tuple(SelectTile(tile) for tile in range(_TILE_COUNT))
-_ROTATE: Final = tuple(ChooseRotation(rotation) for rotation in range(4))
-_STEP: Final = tuple(Step(direction) for direction in Direction)
-_PLAY: Final = tuple(PlayMapCard(card) for card in range(_CARD_COUNT))
-_DISCARD: Final = tuple(DiscardFromHand(card) for card in range(_CARD_COUNT))
-_USE: Final = tuple(UseBonus(card) for card in range(_CARD_COUNT))
-_TAKE: Final = tuple(TakeTreasure(level) for level in range(1, BOARD_LEVELS + 1))
-_END_MAP: Final = EndMapChange()
-_END_MOVE: Final = EndMove()
-_STOP: Final = StopPlaying()
-_KEEP: Final = KeepHand()
+_PLACE_PAWN: Final = _interned.PLACE_PAWN
+_SELECT_TILE: Final = _interned.SELECT_TILE
+_ROTATE: Final = _interned.ROTATE
+_STEP: Final = _interned.STEP
+_PLAY: Final = _interned.PLAY
+_DISCARD: Final = _interned.DISCARD
+_USE: Final = _interned.USE
+_TAKE: Final = _interned.TAKE
+_END_MAP: Final = _interned.END_MAP
+_END_MOVE: Final = _interned.END_MOVE
+_STOP: Final = _interned.STOP
+_KEEP: Final = _interned.KEEP
 _ACTION_TYPES: Final = (
     PlacePawn,
     SelectTile,
@@ -149,41 +150,63 @@ _ACTION_TYPES: Final = (
     UsePair,
 )
 _RECTANGLE: Final = frozenset((x, y) for x in range(LAYOUT_COLUMNS) for y in range(LAYOUT_ROWS))
+_HAND_PHASES: Final = (Phase.DIG_PLAY, Phase.DRAW_DISCARD)
+_NO_TILES: Final[frozenset[TileId]] = frozenset()
 _BONUS_PHASES: Final = frozenset(
     {Phase.MAP_SELECT_TILE, Phase.MOVE_STEP, Phase.DIG_PLAY, Phase.DIG_TAKE, Phase.DRAW_DISCARD}
 )
 
 
-def _replace(state: MorganState, **changes: Any) -> MorganState:
-    """Return ``state`` with some fields replaced (unchanged fields are shared)."""
-    return MorganState(
-        changes.get("players", state.players),
-        changes.get("variant", state.variant),
-        changes.get("phase", state.phase),
-        changes.get("to_move", state.to_move),
-        changes.get("start_player", state.start_player),
-        changes.get("turn_number", state.turn_number),
-        changes.get("map_moves_left", state.map_moves_left),
-        changes.get("moved_tiles", state.moved_tiles),
-        changes.get("selected_tile", state.selected_tile),
-        changes.get("selected_cell", state.selected_cell),
-        changes.get("steps_left", state.steps_left),
-        changes.get("cards_played", state.cards_played),
-        changes.get("shovels", state.shovels),
-        changes.get("tiles", state.tiles),
-        changes.get("pawns", state.pawns),
-        changes.get("coins", state.coins),
-        changes.get("hands", state.hands),
-        changes.get("play_areas", state.play_areas),
-        changes.get("map_deck", state.map_deck),
-        changes.get("map_discard", state.map_discard),
-        changes.get("hidden_groups", state.hidden_groups),
-        changes.get("treasure_deck", state.treasure_deck),
-        changes.get("treasure_board", state.treasure_board),
-        changes.get("treasures", state.treasures),
-        changes.get("history", state.history),
-        changes.get("rng", state.rng),
+def _make_replace() -> Callable[..., MorganState]:
+    """Build ``_replace(state, **changes)``: ``state`` with some fields replaced.
+
+    The unchanged fields are shared with ``state``, not copied, and so is the analysis of
+    the map while the map is the same. The function is generated from the fields of
+    :class:`MorganState` (as attrs generates ``__init__``), so it stays in step with them
+    and costs one comparison per field.
+    """
+    names = [field.name for field in attrs.fields(MorganState)]
+    parameters = ", ".join(f"{name}=_SAME" for name in names)
+    # Each slot is set through its descriptor, as attrs' own __init__ does (without the
+    # call): the values come from a valid state or from the rules.
+    body = "".join(
+        f"    _set_{name}(new, state.{name} if {name} is _SAME else {name})\n" for name in names
     )
+    source = (
+        f"def _replace(state, *, {parameters}):\n"
+        "    new = _new(_State)\n"
+        f"{body}"
+        "    if tiles is _SAME:  # the same map: share its analysis\n"
+        "        try:\n"
+        "            _set__island(new, state._island)\n"
+        "        except AttributeError:\n"
+        "            pass\n"
+        "    return new\n"
+    )
+    namespace: dict[str, Any] = {"_SAME": object(), "_State": MorganState, "_new": object.__new__}
+    for name in (*names, "_island"):
+        namespace[f"_set_{name}"] = getattr(MorganState, name).__set__
+    exec(source, namespace)  # the source is built from the attrs field names only
+    replace: Callable[..., MorganState] = namespace["_replace"]
+    return replace
+
+
+_replace: Final = _make_replace()
+
+
+def _remember(state: MorganState, name: str, value: object) -> None:
+    """Keep a value derived from ``state`` in one of its private slots (see ``_Derived``)."""
+    object.__setattr__(state, name, value)
+
+
+def island_of(state: MorganState) -> IslandMap:
+    """Return the analysis of ``state``'s map, kept with the state after the first use."""
+    try:
+        island: IslandMap = state._island
+    except AttributeError:
+        island = analyse(state.tiles)
+        _remember(state, "_island", island)
+    return island
 
 
 def _set(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
@@ -236,7 +259,7 @@ def new_game(players: int, variant: Variant, seed: int) -> MorganState:
         treasure_deck=treasures[BOARD_LEVELS:],
         treasure_board=_sorted_board(treasures[:BOARD_LEVELS]),
         treasures=((),) * players,
-        history="",
+        history=History(),
         rng=rng,
     )
 
@@ -329,9 +352,19 @@ def _split_budget(state: MorganState) -> int:
     return state.map_moves_left - 1 + _map_capacity(state.play_areas[seat])
 
 
+def _allowed_destinations(state: MorganState, tile: TileId) -> dict[Cell, tuple[Rotation, ...]]:
+    """:func:`destinations`, shared (not to be changed): the map's own, without E5."""
+    if state.variant.connectivity_at_end_of_action:
+        result: dict[Cell, list[Rotation]] = {}
+        for cell, rotation in _allowed_moves(state, tile):
+            result.setdefault(cell, []).append(rotation)
+        return {cell: tuple(rotations) for cell, rotations in result.items()}
+    return island_of(state).connected_destinations(tile)
+
+
 def _allowed_moves(state: MorganState, tile: TileId) -> list[tuple[Cell, Rotation]]:
     """The destinations of ``tile`` allowed now: connected ones, or (E5) repairable splits."""
-    moves = analyse(state.tiles).moves(tile)
+    moves = island_of(state).moves(tile)
     if not state.variant.connectivity_at_end_of_action or _split_budget(state) < 1:
         return [(cell, rotation) for cell, rotation, joined in moves if joined]
     split = _split_moves(state.tiles, tile, _blocked(state))
@@ -361,16 +394,16 @@ def movable_tiles(state: MorganState) -> tuple[TileId, ...]:
     Whether a move is left is not considered (only, with ``connectivity_at_end_of_action``,
     as the budget for rejoining a map split by the move).
     """
-    island = analyse(state.tiles)
+    island = island_of(state)
+    if not state.variant.connectivity_at_end_of_action:
+        # A tuple of pawn tiles (None before a pawn is placed) serves as well as a set.
+        return island.movers(_blocked(state) if state.moved_tiles else state.pawns)
     return tuple(tile for tile in range(_TILE_COUNT) if _may_move(state, island, tile))
 
 
 def destinations(state: MorganState, tile: TileId) -> dict[Cell, tuple[Rotation, ...]]:
     """Return each cell ``tile`` may be moved to now, with the rotations allowed there."""
-    result: dict[Cell, list[Rotation]] = {}
-    for cell, rotation in _allowed_moves(state, tile):
-        result.setdefault(cell, []).append(rotation)
-    return {cell: tuple(rotations) for cell, rotations in result.items()}
+    return dict(_allowed_destinations(state, tile))
 
 
 # ----------------------------------------------------------------------------- legal actions
@@ -420,7 +453,7 @@ def _bonus_actions(
             continue
         pairs = list(itertools.combinations(cards, 2)) if exact else [(cards[0], cards[1])]
         for effect in effects:
-            actions.extend(UsePair(first, second, effect) for first, second in pairs)
+            actions.extend(_interned.use_pair(first, second, effect) for first, second in pairs)
     if state.phase is Phase.MAP_SELECT_TILE and state.variant.connectivity_at_end_of_action:
         actions = [action for action in actions if _bonus_keeps_map_joinable(state, seat, action)]
     return actions
@@ -432,10 +465,10 @@ def _bonus_keeps_map_joinable(state: MorganState, seat: PlayerId, action: Action
     A bonus may not spend the cards needed to rejoin a split map, and a Map bonus needs a
     tile it can move with the budget left after it.
     """
-    after = _use_bonus(state, seat, action)
+    after = _replace(state, **_use_bonus(state, seat, action))
     if _bonus_symbol(action) is Symbol.MAP and not movable_tiles(after):
         return False
-    if analyse(state.tiles).connected:
+    if island_of(state).connected:
         return True
     return after.map_moves_left + _map_capacity(after.play_areas[seat]) >= 1
 
@@ -452,7 +485,7 @@ def _step_actions(state: MorganState, seat: PlayerId) -> list[Action]:
         return []
     tile = state.pawns[seat]
     assert tile is not None
-    island = analyse(state.tiles)
+    island = island_of(state)
     coins = state.coins[seat]
     actions: list[Action] = []
     for direction in Direction:
@@ -464,24 +497,22 @@ def _step_actions(state: MorganState, seat: PlayerId) -> list[Action]:
 
 def _owed(state: MorganState, seat: PlayerId, tile: TileId) -> int:
     """Doubloons ``seat`` pays on entering ``tile``: one per other pawn there."""
-    return sum(1 for other, pawn in enumerate(state.pawns) if pawn == tile and other != seat)
-
-
-_last_legal: tuple[MorganState | None, tuple[Action, ...]] = (None, ())
+    pawns = state.pawns
+    return pawns.count(tile) - (pawns[seat] == tile)
 
 
 def legal_actions(state: MorganState) -> tuple[Action, ...]:
     """Return the legal actions of the player to move, in a fixed order (empty iff over).
 
     Main actions come first (in id, cell, direction or level order), then the "end" action
-    of the phase, then bonus actions (single cards by symbol, then pairs).
+    of the phase, then bonus actions (single cards by symbol, then pairs). They are
+    computed once per state and kept with it.
     """
-    global _last_legal
-    cached_state, cached = _last_legal  # one atomic read: the pair is consistent
-    if cached_state is state:  # states are immutable; the cache holds a reference
-        return cached
-    actions = _compute_legal_actions(state)
-    _last_legal = (state, actions)
+    try:
+        actions: tuple[Action, ...] = state._legal
+    except AttributeError:
+        actions = _compute_legal_actions(state)
+        _remember(state, "_legal", actions)
     return actions
 
 
@@ -495,7 +526,7 @@ def _compute_legal_actions(state: MorganState) -> tuple[Action, ...]:
         return tuple(
             _PLACE_PAWN[corner]
             for corner, cell in enumerate(CORNERS)
-            if coins >= _owed(state, seat, analyse(state.tiles).at[cell])
+            if coins >= _owed(state, seat, island_of(state).at[cell])
         )
     actions: list[Action]
     movable: tuple[TileId, ...] = ()
@@ -504,16 +535,17 @@ def _compute_legal_actions(state: MorganState) -> tuple[Action, ...]:
         movable = movable_tiles(state)
         if state.map_moves_left >= 1:
             actions.extend(_SELECT_TILE[tile] for tile in movable)
-        if not state.variant.connectivity_at_end_of_action or analyse(state.tiles).connected:
+        if not state.variant.connectivity_at_end_of_action or island_of(state).connected:
             actions.append(_END_MAP)
     elif phase is Phase.MAP_SELECT_CELL:
         assert state.selected_tile is not None
-        return tuple(ChooseCell(x, y) for x, y in destinations(state, state.selected_tile))
+        cells = _allowed_destinations(state, state.selected_tile)
+        return tuple(map(_interned.choose_cell, cells))
     elif phase is Phase.MAP_SELECT_ROTATION:
         assert state.selected_tile is not None
         assert state.selected_cell is not None
-        rotations = destinations(state, state.selected_tile).get(state.selected_cell, ())
-        return tuple(_ROTATE[rotation] for rotation in rotations)
+        cells = _allowed_destinations(state, state.selected_tile)
+        return tuple(_ROTATE[rotation] for rotation in cells.get(state.selected_cell, ()))
     elif phase is Phase.MOVE_STEP:
         actions = _step_actions(state, seat)
         actions.append(_END_MOVE)
@@ -611,7 +643,7 @@ def _tile_reason(state: MorganState, tile: object) -> str:
         return f"{TILES[tile]} is occupied by a pirate pawn"
     if tile in state.moved_tiles:
         return f"{TILES[tile]} was already moved in this map change"
-    if not analyse(state.tiles).has_free_edge(tile):
+    if not island_of(state).has_free_edge(tile):
         return f"{TILES[tile]} is surrounded on all sides by other tiles"
     return f"{TILES[tile]} has no legal new spot (edges must match, the map must stay joined)"
 
@@ -645,71 +677,80 @@ def apply(state: MorganState, action: Action) -> MorganState:
             action, or it is not legal now; the message says why.
     """
     legal = legal_actions(state)
-    if state.to_move is None or action not in legal:
-        raise _illegal(action, _reason(state, action))
-    # Store the engine's own instance (an int equal to an enum member is not kept).
-    return _settle(_apply_legal(state, legal[legal.index(action)]))
+    # The engine's own instance is found by identity first (a bot passes one of them);
+    # an equal action is replaced by it (an int equal to an enum member is not kept).
+    for candidate in legal:
+        if candidate is action:
+            break
+    else:
+        if state.to_move is None or action not in legal:
+            raise _illegal(action, _reason(state, action))
+        candidate = legal[legal.index(action)]
+    return _settle(_apply_legal(state, candidate))
+
+
+_Changes: TypeAlias = dict[str, Any]
+"""The fields a transition changes, by name (the rest is shared with the state before)."""
 
 
 def _apply_legal(state: MorganState, action: Action) -> MorganState:
-    """Apply a legal action and record it in the history."""
+    """Apply a legal action and record it in the history: one new state."""
     seat = state.to_move
     assert seat is not None
-    token = f"{seat}{notation(action)}"
-    state = _replace(state, history=f"{state.history} {token}" if state.history else token)
+    history = state.history.append(_interned.entry(seat, action))
     cls = action.__class__
+    changes: _Changes
     if cls is UseBonus or cls is UsePair:
-        return _use_bonus(state, seat, action)
-    if cls is PlacePawn:
-        return _place_pawn(state, seat, action.corner)  # type: ignore[union-attr]
-    if cls is SelectTile:
-        return _replace(
-            state,
-            phase=Phase.MAP_SELECT_CELL,
-            selected_tile=action.tile,  # type: ignore[union-attr]
-        )
-    if cls is ChooseCell:
+        changes = _use_bonus(state, seat, action)
+    elif cls is PlacePawn:
+        changes = _place_pawn(state, seat, action.corner)  # type: ignore[union-attr]
+    elif cls is SelectTile:
+        changes = {"phase": Phase.MAP_SELECT_CELL, "selected_tile": action.tile}  # type: ignore[union-attr]
+    elif cls is ChooseCell:
         cell = (action.x, action.y)  # type: ignore[union-attr]
-        return _replace(state, phase=Phase.MAP_SELECT_ROTATION, selected_cell=cell)
-    if cls is ChooseRotation:
-        return _move_tile(state, action.rotation)  # type: ignore[union-attr]
-    if cls is EndMapChange:
-        return _replace(state, phase=Phase.MOVE_STEP, map_moves_left=0, moved_tiles=frozenset())
-    if cls is Step:
-        return _step(state, seat, action.direction)  # type: ignore[union-attr]
-    if cls is EndMove:
-        return _replace(state, phase=Phase.DIG_PLAY, steps_left=0)
-    if cls is PlayMapCard:
+        changes = {"phase": Phase.MAP_SELECT_ROTATION, "selected_cell": cell}
+    elif cls is ChooseRotation:
+        return _move_tile(state, action.rotation, history)  # type: ignore[union-attr]
+    elif cls is EndMapChange:
+        changes = {"phase": Phase.MOVE_STEP, "map_moves_left": 0, "moved_tiles": _NO_TILES}
+    elif cls is Step:
+        changes = _step(state, seat, action.direction)  # type: ignore[union-attr]
+    elif cls is EndMove:
+        changes = {"phase": Phase.DIG_PLAY, "steps_left": 0}
+    elif cls is PlayMapCard:
         card = action.card  # type: ignore[union-attr]
-        return _replace(
-            state,
-            hands=_set(state.hands, seat, state.hands[seat] - {card}),
-            play_areas=_set(state.play_areas, seat, state.play_areas[seat] | {card}),
-            hidden_groups=_reveal(state.hidden_groups, card),
-            cards_played=state.cards_played + 1,
-        )
-    if cls is StopPlaying:
+        changes = {
+            "hands": _set(state.hands, seat, state.hands[seat] - {card}),
+            "play_areas": _set(state.play_areas, seat, state.play_areas[seat] | {card}),
+            "hidden_groups": _reveal(state.hidden_groups, card),
+            "cards_played": state.cards_played + 1,
+        }
+    elif cls is StopPlaying:
         digs = state.cards_played >= 1 or (state.variant.shovel_without_play and state.shovels >= 1)
-        return _replace(state, phase=Phase.DIG_TAKE if digs else Phase.DRAW_DISCARD)
-    if cls is TakeTreasure:
-        return _take(state, seat, action.level)  # type: ignore[union-attr]
-    if cls is DiscardFromHand:
+        changes = {"phase": Phase.DIG_TAKE if digs else Phase.DRAW_DISCARD}
+    elif cls is TakeTreasure:
+        changes = _take(state, seat, action.level)  # type: ignore[union-attr]
+    elif cls is DiscardFromHand:
         card = action.card  # type: ignore[union-attr]
-        state = _replace(
+        changes = _refill(
             state,
-            hands=_set(state.hands, seat, state.hands[seat] - {card}),
-            map_discard=(*state.map_discard, card),
-            hidden_groups=_reveal(state.hidden_groups, card),
+            seat,
+            state.hands[seat] - {card},
+            (*state.map_discard, card),
+            _reveal(state.hidden_groups, card),
         )
-        return _end_turn(_refill(state, seat))
-    assert cls is KeepHand
-    return _end_turn(_refill(state, seat))
+        changes.update(_end_turn(state))
+    else:
+        assert cls is KeepHand
+        changes = _refill(state, seat, state.hands[seat], state.map_discard, state.hidden_groups)
+        changes.update(_end_turn(state))
+    return _replace(state, history=history, **changes)
 
 
 def _settle(state: MorganState) -> MorganState:
     """Apply forced decisions (a single legal action that everyone can see is forced)."""
     while state.to_move is not None:
-        if state.phase in (Phase.DIG_PLAY, Phase.DRAW_DISCARD) and state.hands[state.to_move]:
+        if state.phase in _HAND_PHASES and state.hands[state.to_move]:
             return state  # asked even if forced: skipping would reveal the hand (see above)
         actions = legal_actions(state)
         if len(actions) != 1:
@@ -718,70 +759,75 @@ def _settle(state: MorganState) -> MorganState:
     return state
 
 
-def _place_pawn(state: MorganState, seat: PlayerId, corner: Corner) -> MorganState:
-    tile = analyse(state.tiles).at[CORNERS[corner]]
+def _place_pawn(state: MorganState, seat: PlayerId, corner: Corner) -> _Changes:
+    tile = island_of(state).at[CORNERS[corner]]
     coins = list(state.coins)
     for other, pawn in enumerate(state.pawns):
         if pawn == tile:
             coins[other] += 1
             coins[seat] -= 1
-    pawns = _set(state.pawns, seat, tile)
+    changes: _Changes = {"pawns": _set(state.pawns, seat, tile), "coins": tuple(coins)}
     if seat == state.start_player:
-        return _start_turn(_replace(state, pawns=pawns, coins=tuple(coins)), seat, 1)
-    return _replace(state, pawns=pawns, coins=tuple(coins), to_move=(seat - 1) % state.players)
+        changes.update(_start_turn(seat, 1))
+    else:
+        changes["to_move"] = (seat - 1) % state.players
+    return changes
 
 
-def _start_turn(state: MorganState, seat: PlayerId, number: int) -> MorganState:
-    return _replace(
-        state,
-        phase=Phase.MAP_SELECT_TILE,
-        to_move=seat,
-        turn_number=number,
-        map_moves_left=1,
-        moved_tiles=frozenset(),
-        selected_tile=None,
-        selected_cell=None,
-        steps_left=STEPS,
-        cards_played=0,
-        shovels=0,
-    )
+def _start_turn(seat: PlayerId, number: int) -> _Changes:
+    return {
+        "phase": Phase.MAP_SELECT_TILE,
+        "to_move": seat,
+        "turn_number": number,
+        "map_moves_left": 1,
+        "moved_tiles": _NO_TILES,
+        "selected_tile": None,
+        "selected_cell": None,
+        "steps_left": STEPS,
+        "cards_played": 0,
+        "shovels": 0,
+    }
 
 
-def _move_tile(state: MorganState, rotation: Rotation) -> MorganState:
+def _move_tile(
+    state: MorganState, rotation: Rotation, history: History[tuple[PlayerId, Action]]
+) -> MorganState:
     tile = state.selected_tile
     cell = state.selected_cell
     assert tile is not None
     assert cell is not None
-    return _replace(
+    island = island_of(state).after_move(tile, cell, rotation)
+    moved = _replace(
         state,
         phase=Phase.MAP_SELECT_TILE,
-        tiles=analyse(state.tiles).moved(tile, cell, rotation),
+        tiles=island.tiles,
         map_moves_left=state.map_moves_left - 1,
         moved_tiles=state.moved_tiles | {tile},
         selected_tile=None,
         selected_cell=None,
+        history=history,
     )
+    _remember(moved, "_island", island)
+    return moved
 
 
-def _step(state: MorganState, seat: PlayerId, direction: Direction) -> MorganState:
+def _step(state: MorganState, seat: PlayerId, direction: Direction) -> _Changes:
     tile = state.pawns[seat]
     assert tile is not None
-    target = analyse(state.tiles).neighbour(tile, direction)
+    target = island_of(state).neighbour(tile, direction)
     assert target is not None
-    coins = list(state.coins)
+    coins = state.coins
     for other, pawn in enumerate(state.pawns):
         if pawn == target and other != seat:
-            coins[other] += 1
-            coins[seat] -= 1
-    return _replace(
-        state,
-        pawns=_set(state.pawns, seat, target),
-        coins=tuple(coins),
-        steps_left=state.steps_left - 1,
-    )
+            coins = _set(_set(coins, other, coins[other] + 1), seat, coins[seat] - 1)
+    return {
+        "pawns": _set(state.pawns, seat, target),
+        "coins": coins,
+        "steps_left": state.steps_left - 1,
+    }
 
 
-def _use_bonus(state: MorganState, seat: PlayerId, action: Action) -> MorganState:
+def _use_bonus(state: MorganState, seat: PlayerId, action: Action) -> _Changes:
     """Discard the named card(s) from the play area and apply the bonus."""
     if isinstance(action, UseBonus):
         used: tuple[MapCardId, ...] = (action.card,)
@@ -790,50 +836,38 @@ def _use_bonus(state: MorganState, seat: PlayerId, action: Action) -> MorganStat
         assert isinstance(action, UsePair)
         used = (action.first, action.second)
         bonus = action.bonus
-    play_areas = _set(state.play_areas, seat, state.play_areas[seat].difference(used))
-    map_discard = state.map_discard + used
+    changes: _Changes = {
+        "play_areas": _set(state.play_areas, seat, state.play_areas[seat].difference(used)),
+        "map_discard": state.map_discard + used,
+    }
     if bonus is Symbol.DOUBLOONS:
-        return _replace(
-            state,
-            play_areas=play_areas,
-            map_discard=map_discard,
-            coins=_set(state.coins, seat, state.coins[seat] + 2),
-        )
-    if bonus is Symbol.MAP:
-        return _replace(
-            state,
-            play_areas=play_areas,
-            map_discard=map_discard,
-            map_moves_left=state.map_moves_left + 1,
-        )
-    if bonus is Symbol.BOOTS:
-        return _replace(
-            state,
-            play_areas=play_areas,
-            map_discard=map_discard,
-            steps_left=state.steps_left + BOOTS_STEPS,
-        )
-    return _replace(
-        state, play_areas=play_areas, map_discard=map_discard, shovels=state.shovels + 1
-    )
+        changes["coins"] = _set(state.coins, seat, state.coins[seat] + 2)
+    elif bonus is Symbol.MAP:
+        changes["map_moves_left"] = state.map_moves_left + 1
+    elif bonus is Symbol.BOOTS:
+        changes["steps_left"] = state.steps_left + BOOTS_STEPS
+    else:
+        changes["shovels"] = state.shovels + 1
+    return changes
 
 
-def _take(state: MorganState, seat: PlayerId, level: int) -> MorganState:
+def _take(state: MorganState, seat: PlayerId, level: int) -> _Changes:
     board = state.treasure_board
     taken = board[level - 1]
     deck = state.treasure_deck
     board = _sorted_board((*board[: level - 1], *board[level:], *deck[:1]))
     deck = deck[1:]
-    state = _replace(
-        state,
-        coins=_set(state.coins, seat, state.coins[seat] + LEVEL_DOUBLOONS[level - 1]),
-        treasures=_set(state.treasures, seat, (*state.treasures[seat], taken)),
-        treasure_board=board,
-        treasure_deck=deck,
-    )
+    changes: _Changes = {
+        "coins": _set(state.coins, seat, state.coins[seat] + LEVEL_DOUBLOONS[level - 1]),
+        "treasures": _set(state.treasures, seat, (*state.treasures[seat], taken)),
+        "treasure_board": board,
+        "treasure_deck": deck,
+        "phase": Phase.DRAW_DISCARD,
+    }
     if not deck:  # "The game ends immediately when all cards ... have been placed"
-        return _replace(state, phase=Phase.GAME_OVER, to_move=None)
-    return _replace(state, phase=Phase.DRAW_DISCARD)
+        changes["phase"] = Phase.GAME_OVER
+        changes["to_move"] = None
+    return changes
 
 
 def _reveal(
@@ -850,15 +884,17 @@ def _reveal(
     return tuple(result)
 
 
-def _refill(state: MorganState, seat: PlayerId) -> MorganState:
-    """Draw up to 4 cards, shuffling the discard pile into a new deck when the deck is out."""
-    hand = state.hands[seat]
+def _refill(
+    state: MorganState,
+    seat: PlayerId,
+    hand: frozenset[MapCardId],
+    discard: tuple[MapCardId, ...],
+    groups: tuple[frozenset[MapCardId], ...],
+) -> _Changes:
+    """Draw ``hand`` up to 4 cards, shuffling ``discard`` into a new deck when the deck is out."""
+    changes: _Changes = {"map_discard": discard, "hidden_groups": groups}
     missing = HAND_SIZE - len(hand)
-    if missing <= 0:
-        return state
     deck = state.map_deck
-    discard = state.map_discard
-    groups = state.hidden_groups
     rng = state.rng
     drawn: list[MapCardId] = []
     while len(drawn) < missing:
@@ -870,31 +906,29 @@ def _refill(state: MorganState, seat: PlayerId) -> MorganState:
             discard = ()
         drawn.append(deck[0])
         deck = deck[1:]
-    return _replace(
-        state,
-        hands=_set(state.hands, seat, hand.union(drawn)),
-        map_deck=deck,
-        map_discard=discard,
-        hidden_groups=groups,
-        rng=rng,
-    )
+    if drawn:
+        hand = hand.union(drawn)
+        changes.update(map_deck=deck, map_discard=discard, hidden_groups=groups, rng=rng)
+    if hand is not state.hands[seat]:
+        changes["hands"] = _set(state.hands, seat, hand)
+    return changes
 
 
-def _end_turn(state: MorganState) -> MorganState:
+def _end_turn(state: MorganState) -> _Changes:
+    """The changes that end the turn of the player to move (``state`` is before the draw)."""
     seat = state.to_move
     assert seat is not None
     if state.turn_number >= state.variant.max_turns:
-        return _replace(
-            state,
-            phase=Phase.GAME_OVER,
-            to_move=None,
-            map_moves_left=0,
-            moved_tiles=frozenset(),
-            steps_left=0,
-            cards_played=0,
-            shovels=0,
-        )
-    return _start_turn(state, (seat + 1) % state.players, state.turn_number + 1)
+        return {
+            "phase": Phase.GAME_OVER,
+            "to_move": None,
+            "map_moves_left": 0,
+            "moved_tiles": _NO_TILES,
+            "steps_left": 0,
+            "cards_played": 0,
+            "shovels": 0,
+        }
+    return _start_turn((seat + 1) % state.players, state.turn_number + 1)
 
 
 # ----------------------------------------------------------------------------- scoring
@@ -947,262 +981,13 @@ def is_truncated(state: MorganState) -> bool:
 # ----------------------------------------------------------------------------- invariants
 
 
-def _fail(message: str) -> InvalidStateError:
-    return InvalidStateError(message)
-
-
-def _is_int(value: object) -> bool:
-    return type(value) is int
-
-
-_INT_ONLY: Final = {int}
-_ROTATIONS: Final = frozenset(range(4))
-
-
-def _check_ids(
-    name: str, values: object, bound: int, kind: type[tuple[int, ...] | frozenset[int]] = tuple
-) -> list[int]:
-    """Check a ``kind`` (tuple or frozenset) of ids in ``0 .. bound - 1``; return a list."""
-    if type(values) is not kind:
-        raise _fail(f"{name} must be a {kind.__name__}, not {type(values).__name__}")
-    result = list(values)
-    if result and (set(map(type, result)) != _INT_ONLY or min(result) < 0 or max(result) >= bound):
-        bad = next(value for value in result if not _is_int(value) or not 0 <= value < bound)
-        raise _fail(f"{name} holds {bad!r}, which is not an id from 0 to {bound - 1}")
-    return result
-
-
-@lru_cache(maxsize=8)
-def _history_pattern(players: int) -> re.Pattern[str]:
-    """The shape of a history string (see :mod:`~boardgames.games.morgans_magic_map.actions`)."""
-    card = r"(?:7[01]|[1-6]?\d)"
-    code = (
-        rf"(?:p[0-3]|t1?\d|c-?\d+,-?\d+|r[0-3]|[emxk]|s[nesw]|[dhb]{card}|l[1-5]"
-        rf"|b{card}\+{card}=[mbsd])"
-    )
-    token = rf"[0-{players - 1}]{code}"
-    return re.compile(rf"(?:{token}(?: {token})*)?")
-
-
-def _check_shapes(state: MorganState) -> None:
-    players = state.players
-    if not _is_int(players) or not 2 <= players <= 4:
-        raise _fail(f"players={players!r} is out of range 2 to 4")
-    variant = state.variant
-    if not isinstance(variant, Variant):
-        raise _fail("variant must be a Variant")
-    if not _is_int(variant.max_turns) or variant.max_turns < 1:
-        raise _fail(f"max_turns={variant.max_turns!r} must be a positive int")
-    if not isinstance(state.phase, Phase):
-        raise _fail(f"phase={state.phase!r} is not a Phase")
-    for name in ("pawns", "coins", "hands", "play_areas", "treasures"):
-        value = getattr(state, name)
-        if not isinstance(value, tuple) or len(value) != players:
-            raise _fail(f"{name} must be a tuple with one entry per seat ({players})")
-    if not _is_int(state.start_player) or not 0 <= state.start_player < players:
-        raise _fail(f"start_player={state.start_player!r} is not a seat")
-    seat = state.to_move
-    if seat is not None and (not _is_int(seat) or not 0 <= seat < players):
-        raise _fail(f"to_move={seat!r} is not a seat")
-    if (state.phase is Phase.GAME_OVER) != (seat is None):
-        raise _fail("to_move must be None exactly when the game is over")
-    for name in ("turn_number", "map_moves_left", "steps_left", "cards_played", "shovels"):
-        value = getattr(state, name)
-        if not _is_int(value) or value < 0:
-            raise _fail(f"{name}={value!r} must be a non-negative int")
-    if not isinstance(state.tiles, tuple) or len(state.tiles) != _TILE_COUNT:
-        raise _fail(f"tiles must hold one placement per tile ({_TILE_COUNT})")
-    shapes_ok = all(type(placement) is tuple and len(placement) == 3 for placement in state.tiles)
-    if (
-        not shapes_ok
-        or set(map(type, itertools.chain(*state.tiles))) != _INT_ONLY
-        or not {placement[2] for placement in state.tiles} <= _ROTATIONS
-    ):
-        tile, placement = next(
-            (tile, placement)
-            for tile, placement in enumerate(state.tiles)
-            if not isinstance(placement, tuple)
-            or len(placement) != 3
-            or not all(_is_int(value) for value in placement)
-            or not 0 <= placement[2] <= 3
-        )
-        raise _fail(f"tile {tile} has placement {placement!r}; expected (x, y, rotation 0-3)")
-    for seat_index, pawn in enumerate(state.pawns):
-        if pawn is not None and (not _is_int(pawn) or not 0 <= pawn < _TILE_COUNT):
-            raise _fail(f"seat {seat_index}'s pawn is on {pawn!r}, which is not a tile id")
-    for seat_index, coins in enumerate(state.coins):
-        if not _is_int(coins) or coins < 0:
-            raise _fail(f"seat {seat_index} has {coins!r} doubloons; must be a non-negative int")
-    _check_ids("moved_tiles", state.moved_tiles, _TILE_COUNT, frozenset)
-    if state.selected_tile is not None:
-        _check_ids("selected_tile", (state.selected_tile,), _TILE_COUNT)
-    cell = state.selected_cell
-    if cell is not None and (
-        not isinstance(cell, tuple) or len(cell) != 2 or not all(_is_int(v) for v in cell)
-    ):
-        raise _fail(f"selected_cell={cell!r} must be an (x, y) pair")
-    if not isinstance(state.history, str) or not _history_pattern(players).fullmatch(state.history):
-        raise _fail("history must be space-separated action tokens of existing seats")
-    if not isinstance(state.rng, Rng):
-        raise _fail("rng must be an Rng")
-
-
-def _check_cards(state: MorganState) -> None:
-    zones: list[int] = []
-    for seat in range(state.players):
-        hand = _check_ids(f"seat {seat}'s hand", state.hands[seat], _CARD_COUNT, frozenset)
-        if len(hand) > HAND_SIZE:
-            raise _fail(f"seat {seat} holds {len(hand)} map cards; a hand has at most 4")
-        zones += hand
-        zones += _check_ids(
-            f"seat {seat}'s play area", state.play_areas[seat], _CARD_COUNT, frozenset
-        )
-    deck = _check_ids("map_deck", state.map_deck, _CARD_COUNT)
-    zones += deck
-    zones += _check_ids("map_discard", state.map_discard, _CARD_COUNT)
-    if sorted(zones) != list(range(_CARD_COUNT)):
-        raise _fail("the 72 map cards are not each in exactly one place")
-    hidden = set(deck).union(*state.hands)
-    if not isinstance(state.hidden_groups, tuple):
-        raise _fail("hidden_groups must be a tuple")
-    grouped: list[int] = []
-    for index, group in enumerate(state.hidden_groups):
-        cards = _check_ids(f"hidden group {index}", group, _CARD_COUNT, frozenset)
-        if not cards:
-            raise _fail(f"hidden group {index} is empty")
-        grouped += cards
-    if sorted(grouped) != sorted(hidden):
-        raise _fail("the hidden-card groups must hold exactly the cards in hands and the deck")
-    if deck and not set(deck) <= state.hidden_groups[-1]:
-        raise _fail("the map card deck may only hold cards of the last hidden group")
-
-
-def _check_treasures(state: MorganState) -> None:
-    board = _check_ids("treasure_board", state.treasure_board, _TREASURE_COUNT)
-    deck = _check_ids("treasure_deck", state.treasure_deck, _TREASURE_COUNT)
-    taken: list[int] = []
-    for seat in range(state.players):
-        taken += _check_ids(f"seat {seat}'s treasures", state.treasures[seat], _TREASURE_COUNT)
-    if sorted(board + deck + taken) != list(range(_TREASURE_COUNT)):
-        raise _fail("the 29 treasure cards are not each in exactly one place")
-    if len(board) != BOARD_LEVELS:
-        raise _fail(f"the treasure board holds {len(board)} cards; it always holds 5")
-    if tuple(board) != _sorted_board(board):
-        raise _fail("the treasure board is not sorted by rank (lowest rank on level I)")
-
-
-def _check_map(state: MorganState) -> None:
-    tiles = state.tiles
-    cells = {(x, y) for x, y, _ in tiles}
-    if len(cells) != _TILE_COUNT:
-        raise _fail("two tiles share a cell")
-    if min(x for x, _, _ in tiles) != 0 or min(y for _, y, _ in tiles) != 0:
-        raise _fail("the map is not normalized (smallest x and y must be 0)")
-    if not edges_match(tiles):
-        raise _fail("two touching tile edges show different terrain")
-    island = analyse(tiles)
-    in_map_change = state.phase in (
-        Phase.MAP_SELECT_TILE,
-        Phase.MAP_SELECT_CELL,
-        Phase.MAP_SELECT_ROTATION,
-    )
-    if not island.connected:
-        if not (state.variant.connectivity_at_end_of_action and in_map_change):
-            raise _fail("the island map is split into parts")
-        seat = state.to_move
-        assert seat is not None
-        if state.map_moves_left + _map_capacity(state.play_areas[seat]) < 1 or not _repairable(
-            tiles, _blocked(state)
-        ):
-            raise _fail("the island map is split and cannot be joined again this map change")
-
-
-def _check_phase(state: MorganState) -> None:
-    phase = state.phase
-    seat = state.to_move
-    players = state.players
-    placed = [pawn is not None for pawn in state.pawns]
-    if phase is Phase.PLACE_PAWN:
-        assert seat is not None
-        if state.turn_number != 0:
-            raise _fail("pawns are placed before turn 1")
-        if {(x, y) for x, y, _ in state.tiles} != _RECTANGLE:
-            raise _fail("the pawns are placed on the starting 4 x 5 rectangle")
-        order = [(state.start_player - 1 - index) % players for index in range(players)]
-        done = order.index(seat)
-        if placed != [order.index(other) < done for other in range(players)]:
-            raise _fail(f"seat {seat} places a pawn, but the pawns placed before do not match")
-        if any(state.play_areas) or state.map_discard or state.treasures != ((),) * players:
-            raise _fail("nothing is played before the pawns are placed")
-    else:
-        if not all(placed):
-            raise _fail("every pawn is placed once the turns begin")
-        if not 1 <= state.turn_number <= state.variant.max_turns:
-            raise _fail(
-                f"turn_number={state.turn_number} is out of range 1 to {state.variant.max_turns}"
-            )
-    if phase is Phase.GAME_OVER:
-        if state.treasure_deck and state.turn_number != state.variant.max_turns:
-            raise _fail("the game can end only when the treasure deck or the turn limit runs out")
-        return
-    if phase is not Phase.PLACE_PAWN:
-        assert seat is not None
-        first = state.start_player
-        if seat != (first + state.turn_number - 1) % players:
-            raise _fail(
-                f"turn {state.turn_number} belongs to seat "
-                f"{(first + state.turn_number - 1) % players}, not {seat}"
-            )
-    in_map = phase in (Phase.MAP_SELECT_TILE, Phase.MAP_SELECT_CELL, Phase.MAP_SELECT_ROTATION)
-    if (state.selected_tile is not None) != (
-        phase in (Phase.MAP_SELECT_CELL, Phase.MAP_SELECT_ROTATION)
-    ):
-        raise _fail("a tile is selected exactly while its cell and rotation are chosen")
-    if (state.selected_cell is not None) != (phase is Phase.MAP_SELECT_ROTATION):
-        raise _fail("a cell is selected exactly while the rotation is chosen")
-    if not in_map and (state.map_moves_left or state.moved_tiles):
-        raise _fail("tile moves are counted only during the map change")
-    if phase in (Phase.MAP_SELECT_CELL, Phase.MAP_SELECT_ROTATION):
-        tile = state.selected_tile
-        assert tile is not None
-        if state.map_moves_left < 1 or tile in state.moved_tiles or tile in state.pawns:
-            raise _fail(f"tile {tile} cannot be moved now")
-        options = destinations(state, tile)
-        if not options or (
-            phase is Phase.MAP_SELECT_ROTATION and state.selected_cell not in options
-        ):
-            raise _fail(f"tile {tile} has no legal destination from this point")
-    if phase in (
-        Phase.PLACE_PAWN,
-        Phase.MAP_SELECT_TILE,
-        Phase.MAP_SELECT_CELL,
-        Phase.MAP_SELECT_ROTATION,
-    ):
-        if phase is not Phase.PLACE_PAWN and state.steps_left != STEPS:
-            raise _fail("the pirate has 2 steps before he moves")
-    elif phase is not Phase.MOVE_STEP and state.steps_left:
-        raise _fail("steps are counted only while the pirate moves")
-    if phase in (Phase.DIG_PLAY, Phase.DIG_TAKE):
-        if state.cards_played > HAND_SIZE:
-            raise _fail("at most 4 map cards can be played in a dig")
-        if phase is Phase.DIG_TAKE and dig_depth(state) < 1:
-            raise _fail("a treasure is taken only after a card (or shovel) was played")
-        if not state.variant.shovel_without_play and state.cards_played == 0 and state.shovels:
-            raise _fail("shovels are used only after a card was played")
-    elif (state.cards_played or state.shovels) and phase is not Phase.DRAW_DISCARD:
-        raise _fail("cards played and shovels are counted only in the dig")
-
-
 def check_state(state: MorganState) -> None:
     """Check every invariant of a state (used on untrusted input).
 
     Raises:
         InvalidStateError: An invariant is broken; the message names it.
     """
-    if not isinstance(state, MorganState):
-        raise _fail(f"expected a MorganState, got {type(state).__name__}")
-    _check_shapes(state)
-    _check_cards(state)
-    _check_treasures(state)
-    _check_map(state)
-    _check_phase(state)
+    # The checks read the rules, so they are imported when first used.
+    from boardgames.games.morgans_magic_map import _invariants
+
+    _invariants.check_state(state)

@@ -6,15 +6,17 @@ import enum
 
 import attrs
 
+from boardgames.core.history import History
 from boardgames.core.protocol import PlayerId
 from boardgames.core.rng import Rng
+from boardgames.games.morgans_magic_map.actions import Action
 from boardgames.games.morgans_magic_map.components import (
     Cell,
     MapCardId,
     TileId,
     TreasureId,
 )
-from boardgames.games.morgans_magic_map.geometry import Placement
+from boardgames.games.morgans_magic_map.geometry import IslandMap, Placement
 
 __all__ = ["MorganState", "Phase", "Variant"]
 
@@ -65,8 +67,24 @@ class Variant:
     hide_claimed_treasures: bool = False
 
 
+class _Derived:
+    """Slots for what the rules derive from a state and keep with it (private, never saved).
+
+    They are no attrs fields: equality, hashing, ``repr``, JSON and pickling ignore them,
+    and a state that lacks them (built directly, evolved, loaded or unpickled) gets them on
+    first use. Each is a pure function of the state's fields, so keeping it changes nothing
+    but speed: ``_island`` is the analysis of the state's map (shared by every state with the
+    same map), ``_legal`` the legal actions of the decision pending.
+    """
+
+    __slots__ = ("_island", "_legal")
+
+    _island: IslandMap
+    _legal: tuple[Action, ...]
+
+
 @attrs.frozen
-class MorganState:
+class MorganState(_Derived):
     """A full game state, with everything hidden from any player.
 
     Args:
@@ -96,9 +114,9 @@ class MorganState:
         treasure_deck: The face-down treasure deck, top card first.
         treasure_board: The 5 face-up treasures, level I (lowest rank) first.
         treasures: The treasures each seat has taken, in the order taken.
-        history: Every action so far, chosen or forced, all public, in the compact
-            notation of :mod:`~boardgames.games.morgans_magic_map.actions` (read it with
-            :func:`~boardgames.games.morgans_magic_map.actions.history_entries`).
+        history: Every action so far, chosen or forced, all public, as ``(seat, action)``
+            entries, oldest first. Each state shares it with the states that follow
+            (:meth:`~boardgames.History.append`), so it is never copied.
         rng: The random stream (reshuffles of the map card discard pile).
     """
 
@@ -126,5 +144,5 @@ class MorganState:
     treasure_deck: tuple[TreasureId, ...]
     treasure_board: tuple[TreasureId, ...]
     treasures: tuple[tuple[TreasureId, ...], ...]
-    history: str
+    history: History[tuple[PlayerId, Action]]
     rng: Rng

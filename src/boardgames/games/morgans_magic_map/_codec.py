@@ -1,0 +1,256 @@
+"""The serialization codec of Morgan's Magic Map, with the history in the compact notation.
+
+A state's history holds every decision of the game (about a thousand in a whole game), so
+it dominates the cost of :func:`boardgames.dumps` and :func:`boardgames.loads`. It is
+written as a JSON list of *tokens*, one string per entry: the seat's digit followed by the
+action's :func:`~boardgames.games.morgans_magic_map.actions.notation` (``["3p1", "0t14",
+"0c2,-1", "0r3"]``). Each token is read back strictly (it must be the canonical notation
+of an action whose fields are in range) into the engine's own entry
+(:mod:`~boardgames.games.morgans_magic_map._interned`), and a token met before is a single
+dictionary look-up. The other fields go through the generic converter.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+from typing import Final
+
+from cattrs.errors import IterableValidationError, IterableValidationNote
+
+from boardgames.core.codec import Codec, make_converter
+from boardgames.core.errors import InvalidStateError
+from boardgames.core.history import History
+from boardgames.core.protocol import PlayerId
+from boardgames.games.morgans_magic_map import _format1, _interned, _invariants, rules
+from boardgames.games.morgans_magic_map.actions import (
+    NOTATION_SUMMARY,
+    Action,
+    ChooseCell,
+    ChooseRotation,
+    DiscardFromHand,
+    EndMapChange,
+    EndMove,
+    KeepHand,
+    PlacePawn,
+    PlayMapCard,
+    SelectTile,
+    Step,
+    StopPlaying,
+    TakeTreasure,
+    UseBonus,
+    UsePair,
+    notation,
+    parse_notation,
+)
+from boardgames.games.morgans_magic_map.geometry import Placement
+from boardgames.games.morgans_magic_map.observation import (
+    MorganObservation,
+    check_observation,
+    sample_state,
+)
+from boardgames.games.morgans_magic_map.state import MorganState
+
+__all__ = ["ACTION_CLASSES", "codec", "read_token", "write_token"]
+
+ACTION_CLASSES: Final = (
+    PlacePawn,
+    SelectTile,
+    ChooseCell,
+    ChooseRotation,
+    EndMapChange,
+    Step,
+    EndMove,
+    PlayMapCard,
+    StopPlaying,
+    TakeTreasure,
+    DiscardFromHand,
+    KeepHand,
+    UseBonus,
+    UsePair,
+)
+
+_Entry = tuple[PlayerId, Action]
+_HISTORY: Final = History[tuple[PlayerId, Action]]
+_PLACEMENTS: Final = tuple[Placement, ...]
+
+_TOKEN_OF: Final[dict[int, str]] = {}
+"""The token of each engine entry written or read so far, by the entry's id (entries live
+forever, so an id is never reused)."""
+_ENTRY_OF: Final[dict[str, _Entry]] = {}
+"""The engine entry of each canonical token read or written so far."""
+
+
+def write_token(entry: _Entry) -> str:
+    """Return the history token of an entry: the seat's digit, then the action's notation."""
+    token = _TOKEN_OF.get(id(entry))
+    if token is None:
+        seat, action = entry
+        token = f"{seat}{notation(action)}"
+        if _interned.is_entry(entry):
+            _TOKEN_OF[id(entry)] = token
+            _ENTRY_OF.setdefault(token, entry)
+    return token
+
+
+def read_token(token: object) -> _Entry:
+    """Return the entry a history token stands for (the engine's one for a known token).
+
+    Raises:
+        ValueError: ``token`` is not a string, its first character not a seat digit, or
+            the rest not the canonical notation of an action with fields in range.
+    """
+    if type(token) is not str:
+        raise ValueError(
+            f"invalid history entry {token!r}: expected a string, the seat's digit followed "
+            f"by the action's notation (such as '0t14'); the notation allows {NOTATION_SUMMARY}"
+        )
+    found = _ENTRY_OF.get(token)
+    if found is not None:
+        return found
+    seat_digit, code = token[:1], token[1:]
+    if not ("0" <= seat_digit <= "9"):
+        raise ValueError(
+            f"invalid history entry {token!r}: it must start with the seat's digit, followed "
+            f"by the action's notation (such as '0t14')"
+        )
+    try:
+        action = parse_notation(code)
+        if notation(action) != code:
+            raise ValueError(
+                f"invalid action notation {code!r}: not written as the notation writes it "
+                f"({notation(action)!r})"
+            )
+        _invariants.check_action(action)
+    except (ValueError, InvalidStateError) as error:
+        raise ValueError(
+            f"invalid history entry {token!r}: {error}; the notation allows {NOTATION_SUMMARY}"
+        ) from None
+    entry = _interned.entry(int(seat_digit), _interned.engine_action(action))
+    if _interned.is_entry(entry):
+        _ENTRY_OF[token] = entry
+        _TOKEN_OF.setdefault(id(entry), token)
+    return entry
+
+
+def _unstructure_history(history: History[_Entry]) -> list[str]:
+    token_of = _TOKEN_OF.get
+    tokens = [token_of(id(entry)) for entry in history]
+    if None in tokens:
+        return [write_token(entry) for entry in history]
+    return tokens  # type: ignore[return-value]
+
+
+def _structure_history(value: object, cls: type) -> History[_Entry]:
+    if type(value) is not list:
+        raise TypeError(f"expected a list of history tokens, got {type(value).__name__}")
+    entry_of = _ENTRY_OF.get
+    entries = [entry_of(token) if type(token) is str else None for token in value]
+    if None in entries:
+        for index, token in enumerate(value):
+            if entries[index] is None:
+                try:
+                    entries[index] = read_token(token)
+                except ValueError as error:
+                    note = IterableValidationNote(f"Structuring {cls} @ index {index}", index, str)
+                    error.__notes__ = [note]
+                    raise IterableValidationError(
+                        f"While structuring {cls!r}", [error], cls
+                    ) from None
+    return History(entries)  # type: ignore[arg-type]
+
+
+_Structure = Callable[[object, type], object]
+
+
+def _fast_ints(generic: _Structure, kind: type) -> _Structure:
+    """A hook for ``tuple[int, ...]`` or ``frozenset[int]``: lists of ints quickly.
+
+    Anything else (or duplicates in a set) goes to ``generic``, which either reads it the
+    same way or raises its detailed error with the path of the bad element.
+    """
+
+    def structure(value: object, cls: type) -> object:
+        if type(value) is list and all(type(item) is int for item in value):
+            result = kind(value)
+            if len(result) == len(value):
+                return result
+        return generic(value, cls)
+
+    return structure
+
+
+def _fast_placements(generic: _Structure) -> _Structure:
+    """A hook for the map (``tuple[Placement, ...]``): lists of three ints quickly."""
+
+    def structure(value: object, cls: type) -> object:
+        if type(value) is list and all(
+            type(item) is list
+            and len(item) == 3
+            and type(item[0]) is int
+            and type(item[1]) is int
+            and type(item[2]) is int
+            for item in value
+        ):
+            return tuple(tuple(item) for item in value)
+        return generic(value, cls)
+
+    return structure
+
+
+def _check_value(value: object) -> None:
+    if isinstance(value, MorganState):
+        rules.check_state(value)
+    elif isinstance(value, MorganObservation):
+        check_observation(value)
+        rules.check_state(sample_state(value, 0))
+    else:
+        _invariants.check_action(value)
+
+
+def _is_history(cls: object) -> bool:
+    return cls == _HISTORY
+
+
+def _is(expected: object) -> Callable[[object], bool]:
+    def matches(cls: object) -> bool:
+        return cls == expected
+
+    return matches
+
+
+def _is_int_set(cls: object) -> bool:
+    return cls == frozenset[int]
+
+
+def _sorted_ints(values: frozenset[int]) -> list[int]:
+    return sorted(values)
+
+
+@cache
+def codec() -> Codec:
+    """Return the serialization codec of Morgan's Magic Map (built once)."""
+    converter = make_converter(action_union=Action)
+    # Same output as the generic frozenset hook (sorted), without its per-item sort key:
+    # states hold several sets of card ids and are written often.
+    converter.register_unstructure_hook_func(_is_int_set, _sorted_ints)
+    fast = (
+        (tuple[int, ...], _fast_ints(converter.get_structure_hook(tuple[int, ...]), tuple)),
+        (frozenset[int], _fast_ints(converter.get_structure_hook(frozenset[int]), frozenset)),
+        (_PLACEMENTS, _fast_placements(converter.get_structure_hook(_PLACEMENTS))),
+    )
+    for cls, hook in fast:
+        converter.register_structure_hook_func(_is(cls), hook)
+    converter.register_unstructure_hook_func(_is_history, _unstructure_history)
+    converter.register_structure_hook_func(_is_history, _structure_history)
+
+    return Codec(
+        game="morgans-magic-map",
+        converter=converter,
+        state_type=MorganState,
+        observation_type=MorganObservation,
+        action_type=Action,
+        action_classes=ACTION_CLASSES,
+        check=_check_value,
+        upgrade=_format1.upgrade,
+    )
