@@ -73,7 +73,10 @@ nitpick_ignore = [
 nitpick_ignore_regex = [
     ("py:class", r"collections\.abc\.\w+"),
     # The type variables of the generic protocols are not documented on their own.
-    ("py:class", r"boardgames\.core\.\w+\.(StateT|ActionT|ObservationT|ObservationT_contra|_T|T|T_co)"),
+    (
+        "py:class",
+        r"boardgames\.core\.\w+\.(StateT|ActionT|ObservationT|ObservationT_contra|_T|T|T_co)",
+    ),
 ]
 
 html_theme = "furo"

@@ -152,6 +152,21 @@ class _Point:
     label: str = "p"
 
 
+@attrs.frozen
+class _Awkward:
+    value: int
+    _new: str = "n"
+    _cls: int = 2
+
+
+def test_a_trusted_constructor_takes_any_field_name_and_attrs_aliases() -> None:
+    """Field names the generated code might use itself, and private fields passed by alias."""
+    build = trusted_constructor(_Awkward)
+    assert _Awkward(1, new="m", cls=3) == build(1, new="m", cls=3)
+    assert _Awkward(value=4) == build(value=4)
+    assert 4 == build(value=4).value
+
+
 def test_a_trusted_constructor_builds_what_attrs_builds() -> None:
     build = trusted_constructor(_Point)
     cases: list[tuple[tuple[Any, ...], dict[str, Any]]] = [

@@ -43,9 +43,11 @@ def trusted_constructor(cls: type[T]) -> Callable[..., T]:
         raise TypeError(f"{cls.__name__} is not a slotted attrs class")
     if hasattr(cls, "__attrs_pre_init__") or hasattr(cls, "__attrs_post_init__"):
         raise TypeError(f"{cls.__name__} has an init hook that a trusted constructor skips")
-    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
+    # The generated code's own names start with ``_trusted_``; attrs arguments are the
+    # fields' aliases (``_x`` is passed as ``x``), which never start with an underscore.
+    namespace: dict[str, Any] = {"_trusted_new_": object.__new__, "_trusted_cls_": cls}
     parameters = []
-    body = ["    value = _new(_cls)"]
+    body = ["    _trusted_value_ = _trusted_new_(_trusted_cls_)"]
     for index, field in enumerate(attrs.fields(cls)):
         if (
             field.validator is not None
@@ -57,14 +59,20 @@ def trusted_constructor(cls: type[T]) -> Callable[..., T]:
                 f"{cls.__name__}.{field.name} needs its attrs __init__ (validator, "
                 "converter, factory or init=False)"
             )
+        argument = field.alias or field.name
+        if argument.startswith("_trusted_"):
+            raise TypeError(
+                f"{cls.__name__}.{field.name}: argument names starting with "
+                "'_trusted_' are reserved by the trusted constructor"
+            )
         if field.default is attrs.NOTHING:
-            parameters.append(field.name)
+            parameters.append(argument)
         else:
-            namespace[f"_default_{index}"] = field.default
-            parameters.append(f"{field.name}=_default_{index}")
-        namespace[f"_set_{index}"] = cls.__dict__[field.name].__set__
-        body.append(f"    _set_{index}(value, {field.name})")
-    body.append("    return value")
+            namespace[f"_trusted_default_{index}"] = field.default
+            parameters.append(f"{argument}=_trusted_default_{index}")
+        namespace[f"_trusted_set_{index}"] = cls.__dict__[field.name].__set__
+        body.append(f"    _trusted_set_{index}(_trusted_value_, {argument})")
+    body.append("    return _trusted_value_")
     source = f"def build_{cls.__name__}({', '.join(parameters)}):\n" + "\n".join(body)
     exec(compile(source, f"<trusted constructor of {cls.__qualname__}>", "exec"), namespace)
     build: Callable[..., T] = namespace[f"build_{cls.__name__}"]

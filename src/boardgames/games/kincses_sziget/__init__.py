@@ -34,6 +34,7 @@ from boardgames.core.guards import (
 )
 from boardgames.core.history import History
 from boardgames.core.protocol import GameInfo, OptionSpec, OptionValue, PlayerId
+from boardgames.core.values import trusted_constructor
 from boardgames.games.kincses_sziget import rules
 from boardgames.games.kincses_sziget.actions import Action, PublicAction
 from boardgames.games.kincses_sziget.components import ISLAND
@@ -98,51 +99,56 @@ def _plain(value: object) -> object:
 
 
 def _entry_structurer(untag: Callable[[Any], Any]) -> Callable[[Any], HistoryEntry]:
-    """Return a quick, strict structurer of one history entry's action, from its JSON.
+    """Return a quick, strict structurer of one history entry, from its JSON.
 
     Nearly every entry has no field, or integer fields only, or a list of card ids: those
-    are built directly (an entry without fields is shared: it is an immutable value); the
-    others go through ``untag``. Anything unexpected raises, so that the caller falls back
-    to the generic path and its full error report.
+    are built directly, by trusted constructors (the classes have no validators; the
+    state's check then checks every field), and an entry without fields is shared (it is
+    an immutable value); the others go through ``untag``. Anything unexpected raises, so
+    that the caller falls back to the generic path and its full error report.
     """
-    shapes: dict[str, tuple[type, tuple[str, ...], bool]] = {}
+    shapes: dict[str, tuple[Callable[..., Any], tuple[str, ...], bool]] = {}
     shared: dict[str, PublicAction] = {}
     for cls in get_args(PublicAction):
         hints = get_type_hints(cls)
         names = tuple(field.name for field in attrs.fields(cls))
+        build = trusted_constructor(cls)
         if not names:
             shared[cls.__name__] = cls()
         elif all(hints[name] is int for name in names):
-            shapes[cls.__name__] = (cls, names, False)
+            shapes[cls.__name__] = (build, names, False)
         elif len(names) == 1 and hints[names[0]] == tuple[int, ...]:
-            shapes[cls.__name__] = (cls, names, True)
+            shapes[cls.__name__] = (build, names, True)
 
     def structure_entry(item: Any) -> tuple[int, PublicAction]:
         if type(item) is not list or len(item) != 2 or type(item[0]) is not int:
             raise TypeError("an entry must be a list [seat, action]")
-        return item[0], structure_action(item[1])
-
-    def structure_action(data: Any) -> PublicAction:
+        data = item[1]
         tag = data["type"]
         value = shared.get(tag)
         if value is not None:
             if len(data) != 1:
                 raise ValueError("unexpected fields")
-            return value
+            return item[0], value
         shape = shapes.get(tag)
         if shape is None:
-            return cast("PublicAction", untag(data))
-        cls, names, cards = shape
+            return item[0], cast("PublicAction", untag(data))
+        build, names, cards = shape
         if len(data) != len(names) + 1:
             raise ValueError("unexpected fields")
-        items = [data[name] for name in names]
-        if cards:
-            if type(items[0]) is not list or not set(map(type, items[0])) <= {int}:
-                raise TypeError("cards must be a list of integers")
-            return cast("PublicAction", cls(tuple(items[0])))
+        if len(names) == 1:
+            field = data[names[0]]
+            if cards:
+                if type(field) is not list or not set(map(type, field)) <= {int}:
+                    raise TypeError("cards must be a list of integers")
+                return item[0], build(tuple(field))
+            if type(field) is not int:
+                raise TypeError("fields must be integers")
+            return item[0], build(field)
+        items = list(map(data.__getitem__, names))
         if not set(map(type, items)) <= {int}:
             raise TypeError("fields must be integers")
-        return cast("PublicAction", cls(*items))
+        return item[0], build(*items)
 
     return structure_entry
 

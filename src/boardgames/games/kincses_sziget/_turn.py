@@ -72,7 +72,8 @@ def _free(work: _Work | KincsesState, space: Space, mover: PlayerId) -> bool:
     if island is not None and work.island_owners[island] is not None:
         return False
     positions = work.positions
-    return all(positions[seat] != space for seat in range(len(positions)) if seat != mover)
+    others = positions.count(space) - (positions[mover] == space)
+    return not others
 
 
 def is_free(state: KincsesState, space: Space, mover: PlayerId) -> bool:
@@ -164,14 +165,14 @@ def _turn_options(state: KincsesState | _Work, step: TurnStep) -> list[Action]:
         crew = bool(
             state.crew_pile
             or state.crew_discard
-            or any(card is not None for card in state.crew_row)
+            or state.crew_row.count(None) < len(state.crew_row)
         )
         if hand < HAND_MAX and crew:
             actions.append(_ANCHOR_DRAW)
         if hand > HAND_MIN:
             actions.append(_ANCHOR_DISCARD)
         actions.append(_ANCHOR_EXCHANGE)
-        if state.mission_pile or any(mission is not None for mission in state.mission_row):
+        if state.mission_pile or state.mission_row.count(None) < len(state.mission_row):
             actions.append(_ANCHOR_MISSION)
     return actions
 
@@ -192,7 +193,9 @@ def _crew_source_skipped(work: _Work, step: CrewSourceStep) -> bool:
     return (
         step.count <= 0
         or len(work.hands[step.player]) >= HAND_MAX
-        or not (work.crew_pile or work.crew_discard or any(c is not None for c in work.crew_row))
+        or not (
+            work.crew_pile or work.crew_discard or work.crew_row.count(None) < len(work.crew_row)
+        )
     )
 
 

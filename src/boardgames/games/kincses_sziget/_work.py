@@ -58,6 +58,8 @@ from boardgames.games.kincses_sziget.state import (
     HistoryEntry,
     KincsesState,
     Task,
+    _keep_legal,
+    _new_state,
 )
 
 ANCHOR_LIMIT = 2
@@ -262,7 +264,9 @@ class _Work:
         values = list(_ALL_FIELDS(self.state))
         for name, value in self.__dict__.items():
             values[_FIELD_INDEX[name]] = value
-        return KincsesState(*values)
+        state = _new_state(*values)
+        _keep_legal(state, None)
+        return state
 
     # --- small helpers -----------------------------------------------------------------------
 

@@ -44,6 +44,7 @@ from boardgames.games.kincses_sziget.state import (
     KincsesState,
     MerchantRevealTask,
     Task,
+    _new_state,
 )
 
 __all__ = ["IslandView", "KincsesObservation", "SeatView", "observe", "sample_state"]
@@ -380,7 +381,7 @@ def sample_state(observation: KincsesObservation, seed: int) -> KincsesState:
     public_crew |= {card for view in seats for card in view.played}
     known_crew = {card for view in seats for card in view.known_hand}
     known_crew |= {card for _, card in observation.crew_pile_known}
-    unknown, rng = rng.shuffled(sorted(set(range(len(CREW_CARDS))) - public_crew - known_crew))
+    unknown, rng = rng.permuted(sorted(set(range(len(CREW_CARDS))) - public_crew - known_crew))
     taken = 0
     hands: list[tuple[CardId, ...]] = []
     crew_known = [0] * len(CREW_CARDS)
@@ -417,14 +418,14 @@ def sample_state(observation: KincsesObservation, seed: int) -> KincsesState:
         known = {
             index: card for pile, index, card in observation.treasure_pile_known if pile == rank
         }
-        candidates, rng = rng.shuffled([card for card in hidden_treasures if card // 12 == rank])
+        candidates, rng = rng.permuted([card for card in hidden_treasures if card // 12 == rank])
         chosen = list(candidates[: size - len(known)])
         hidden_treasures = [card for card in hidden_treasures if card not in chosen]
         pile, _ = _fill(size, known, chosen, 0)
         treasure_piles.append(pile)
         for card in known.values():
             treasure_known[card] = mine
-    shuffled_rest, rng = rng.shuffled(hidden_treasures)
+    shuffled_rest, rng = rng.permuted(hidden_treasures)
     rest = list(shuffled_rest)
     valued: list[list[TreasureId]] = []
     for seat, view in enumerate(seats):
@@ -459,7 +460,7 @@ def sample_state(observation: KincsesObservation, seed: int) -> KincsesState:
     for view in seats:
         known_missions |= set(view.known_missions) | set(view.known_offer)
         known_missions |= set(view.known_drawn)
-    spare, rng = rng.shuffled(sorted(set(range(len(MISSIONS))) - public_missions - known_missions))
+    spare, rng = rng.permuted(sorted(set(range(len(MISSIONS))) - public_missions - known_missions))
     taken = 0
     mission_known = [0] * len(MISSIONS)
     for mission in public_missions:
@@ -498,7 +499,7 @@ def sample_state(observation: KincsesObservation, seed: int) -> KincsesState:
     public_events = {card for card in observation.board_events if card is not None}
     public_events |= set(observation.event_discard)
     known_events = {card for _, _, card in observation.event_pile_known}
-    hidden_events, rng = rng.shuffled(
+    hidden_events, rng = rng.permuted(
         sorted(set(range(len(EVENT_CARDS))) - public_events - known_events)
     )
     event_known = [0] * len(EVENT_CARDS)
@@ -517,7 +518,7 @@ def sample_state(observation: KincsesObservation, seed: int) -> KincsesState:
 
     # Islands.
     seen_islands = {view.island for view in observation.islands if view.island is not None}
-    unseen, rng = rng.shuffled(sorted(set(range(len(ISLANDS))) - seen_islands))
+    unseen, rng = rng.permuted(sorted(set(range(len(ISLANDS))) - seen_islands))
     board_islands: list[int | None] = [None] * len(observation.board_events)
     island_owners: list[int | None] = [None] * len(ISLANDS)
     island_known = [0] * len(ISLANDS)
@@ -533,7 +534,7 @@ def sample_state(observation: KincsesObservation, seed: int) -> KincsesState:
         island_owners[island] = island_view.owner
 
     commits, rng = _sample_commits(observation, hands, rng)
-    return KincsesState(
+    return _new_state(
         players=players,
         max_turns=observation.max_turns,
         reveal_shown_cards=observation.reveal_shown_cards,

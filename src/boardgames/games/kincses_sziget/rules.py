@@ -211,6 +211,7 @@ from boardgames.games.kincses_sziget.state import (
     TreasureLossStep,
     TreasureSourceStep,
     TurnStep,
+    _keep_legal,
 )
 
 __all__ = [
@@ -406,32 +407,18 @@ _OPTIONS: dict[type, Callable[[KincsesState | _Work, Any], list[Action]]] = {
 """The legal actions of each kind of step, in their fixed order."""
 
 
-class _Listed:
-    """The last state whose legal actions were listed, with them.
-
-    A caller nearly always lists a state's legal actions and then applies one of them to
-    the same state: :func:`apply` takes the list from here instead of computing it again.
-    A pure memo of a pure function (a state never changes), replaced as one tuple so that
-    threads never see a state paired with another state's actions.
-    """
-
-    __slots__ = ("entry",)
-
-    def __init__(self) -> None:
-        self.entry: tuple[KincsesState, tuple[Action, ...]] | None = None
-
-
-_LISTED = _Listed()
-
-
 def _legal(state: KincsesState) -> tuple[Action, ...]:
-    """Return the legal actions of a non-terminal state (from the memo if just listed)."""
-    entry = _LISTED.entry
-    if entry is not None and entry[0] is state:
-        return entry[1]
-    step = state.tasks[-1]
-    legal = tuple(_OPTIONS[step.__class__](state, step))
-    _LISTED.entry = (state, legal)
+    """Return the legal actions of a non-terminal state, computed once and kept with it.
+
+    They are kept in the state's private ``_legal`` slot (see ``state._Derived``): a caller
+    nearly always lists a state's legal actions and then applies one of them to the same
+    state, and :func:`apply` then finds them there instead of computing them again.
+    """
+    legal: tuple[Action, ...] | None = getattr(state, "_legal", None)
+    if legal is None:
+        step = state.tasks[-1]
+        legal = tuple(_OPTIONS[step.__class__](state, step))
+        _keep_legal(state, legal)
     return legal
 
 

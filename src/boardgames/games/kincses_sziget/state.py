@@ -19,14 +19,16 @@ value pile although only the drawer learns which card it is.
 from __future__ import annotations
 
 import enum
-from typing import ClassVar, TypeAlias
+from collections.abc import Callable
+from typing import TYPE_CHECKING, ClassVar, TypeAlias
 
 import attrs
 
 from boardgames.core.history import History
 from boardgames.core.protocol import PlayerId
 from boardgames.core.rng import Rng
-from boardgames.games.kincses_sziget.actions import PublicAction
+from boardgames.core.values import trusted_constructor
+from boardgames.games.kincses_sziget.actions import Action, PublicAction
 from boardgames.games.kincses_sziget.components import (
     CardId,
     EventId,
@@ -503,8 +505,31 @@ In JSON, a list ``[seat, action]``.
 """
 
 
+class _Derived:
+    """A slot for what the rules derive from a state and keep with it (private, never saved).
+
+    It is no attrs field: equality, hashing, ``repr``, JSON and pickling ignore it, and a
+    state that lacks it (built directly, evolved, loaded or unpickled) gets it on first
+    use; a state a move builds starts with ``None`` there (not listed yet). ``_legal``
+    holds the legal actions of the decision pending, a pure function of the state's
+    fields, so keeping it changes nothing but speed: a caller lists a state's legal
+    actions and then applies one of them to the same state, and
+    :func:`~boardgames.games.kincses_sziget.rules.apply` finds the list here.
+    """
+
+    __slots__ = ("_legal",)
+
+    _legal: tuple[Action, ...] | None
+
+
+_keep_legal: Callable[[_Derived, tuple[Action, ...] | None], None] = _Derived.__dict__[
+    "_legal"
+].__set__
+"""Store a state's legal actions (or ``None``: not listed yet) in its ``_legal`` slot."""
+
+
 @attrs.frozen
-class KincsesState:
+class KincsesState(_Derived):
     """A full game state, with everything hidden from any player.
 
     Per-seat fields are tuples indexed by seat. Pile tuples list the top card first.
@@ -609,3 +634,12 @@ class KincsesState:
     tasks: tuple[Task, ...]
     history: History[HistoryEntry]
     rng: Rng
+
+
+if TYPE_CHECKING:
+    _new_state = KincsesState
+else:
+    # Every move builds one state, and so does every sample: a trusted constructor stores
+    # the 45 fields straight into their slots (the value the attrs constructor builds, in
+    # less time; the rules compute every field themselves, and attrs runs no checks here).
+    _new_state = trusted_constructor(KincsesState)
