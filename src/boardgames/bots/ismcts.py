@@ -51,14 +51,16 @@ from boardgames.core.rng import Rng
 
 __all__ = ["DEFAULT_DECISIONS", "ISMCTSBot", "SearchResult", "rank_utilities"]
 
-DEFAULT_DECISIONS: Final = 100_000
+DEFAULT_DECISIONS: Final = 30_000
 """The budget of an :class:`ISMCTSBot` given no budget: simulated decisions per search.
 
 A budget in simulated decisions (each ``apply`` of the search, in the tree or in a rollout)
-fits every game: a game with long playouts runs fewer iterations, one with short playouts
-more, and one search costs about the same in every game (about a second each on a 2-core
-machine of 2026, since every engine takes a few microseconds per decision), while staying
-reproducible, unlike a time budget.
+fits games of every length: a game with long playouts runs fewer iterations, one with short
+playouts more, and a search stays reproducible, unlike a time budget. One search then costs
+what 30,000 decisions of the game cost: on a 2-core machine of 2026 about 0.4 to 0.5 s in
+Magellan: Elcano, 0.7 to 1.2 s in Morrigan, 0.9 to 1.6 s in Irány a Kincses Sziget! and
+about 2 s in Morgan's Magic Map (mid-game searches; the Performance page of the docs has
+each game's cost per decision).
 
 .. versionadded:: 0.1.0
 """
@@ -131,8 +133,9 @@ class ISMCTSBot:
     budget depends on the machine's speed, so it is not reproducible.
 
     A search stops at the first of its budgets that runs out, after at least one iteration.
-    When no budget is given, it is ``decisions=``:data:`~boardgames.bots.ismcts.DEFAULT_DECISIONS`,
-    which makes one search take about a second in every game.
+    When no budget is given, a search simulates
+    :data:`~boardgames.bots.ismcts.DEFAULT_DECISIONS` decisions, about a second (0.4 to 2 s,
+    by game) on a 2-core machine.
 
     Args:
         game: The configured game.
