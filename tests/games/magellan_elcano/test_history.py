@@ -31,7 +31,7 @@ from boardgames.games.magellan_elcano import (
     PlayFaceDown,
     PublicAction,
 )
-from boardgames.games.magellan_elcano.observation import _below, _decode
+from boardgames.games.magellan_elcano.observation import _decode
 from boardgames.games.magellan_elcano.rules import _new_crew, _new_state
 
 CONFIGURATIONS = [(2, False), (3, False), (4, False), (4, True), (5, False)]
@@ -219,7 +219,7 @@ def test_a_draw_below_a_large_bound_is_in_range_and_varies() -> None:
     rng = boardgames.Rng.from_seed(9)
     values = set()
     for _ in range(50):
-        value, rng = _below(rng, bound)
+        value, rng = rng.below(bound)
         assert 0 <= value < bound
         values.add(value)
     assert 50 == len(values)

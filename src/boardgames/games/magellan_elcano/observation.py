@@ -179,26 +179,6 @@ _HAND_OR_STORM, _HAND_OR_DISCARD, _STORM_OR_DISCARD, _ANYWHERE = 3, 5, 6, 7
 _T = TypeVar("_T")
 
 
-def _below(rng: Rng, bound: int) -> tuple[int, Rng]:
-    """Draw a uniform integer in ``0 .. bound - 1``, for a bound of any size.
-
-    Bounds above ``2**64`` take as many 64-bit words as they need, rejecting values out of
-    range (each try succeeds with probability above one half).
-    """
-    if bound <= 1 << 64:
-        return rng.randbelow(bound)
-    bits = bound.bit_length()
-    words = -(-bits // 64)
-    while True:
-        value = 0
-        for _ in range(words):
-            word, rng = rng.next64()
-            value = value << 64 | word
-        value >>= words * 64 - bits
-        if value < bound:
-            return value, rng
-
-
 def _orders(rng: Rng, sizes: Iterable[int]) -> tuple[int, Rng]:
     """Draw one code for uniform random orders of sequences of each of ``sizes``.
 
@@ -208,7 +188,7 @@ def _orders(rng: Rng, sizes: Iterable[int]) -> tuple[int, Rng]:
     bound = 1
     for size in sizes:
         bound *= _FACTORIALS[size]
-    return _below(rng, bound)
+    return rng.below(bound)
 
 
 def _decode(code: int, items: Sequence[_T]) -> tuple[tuple[_T, ...], int]:

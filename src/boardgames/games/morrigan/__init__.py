@@ -30,6 +30,7 @@ from boardgames.core.guards import (
 from boardgames.core.play import Bot
 from boardgames.core.protocol import GameInfo, OptionSpec, OptionValue, PlayerId
 from boardgames.games.morrigan import rules
+from boardgames.games.morrigan._illegal_actions import ACTION_CLASSES
 from boardgames.games.morrigan._serialization import configure_history
 from boardgames.games.morrigan.actions import (
     Action,
@@ -138,31 +139,7 @@ __all__ = [
     "Zone",
 ]
 
-_ACTION_CLASSES: tuple[type, ...] = (
-    DeclareDuel,
-    NormalTurn,
-    PlayTerritory,
-    PlayAdversary,
-    PlayOrdeal,
-    Fight,
-    Conquer,
-    PlaySpecial,
-    PlaySorcery,
-    EndActions,
-    Reinforce,
-    Decline,
-    Stake,
-    Withdraw,
-    AddAction,
-    AddCatapult,
-    Commit,
-    TakeFromDiscard,
-    ChooseTarget,
-    EndReinforcement,
-    Discard,
-    ReinforceMaletar,
-    LoseCard,
-)
+_ACTION_CLASSES: tuple[type, ...] = ACTION_CLASSES
 
 
 def _check_observation(observation: MorriganObservation) -> None:
