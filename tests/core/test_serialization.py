@@ -13,12 +13,14 @@ from functools import cache
 from typing import Any
 
 import attrs
+import cattrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import boardgames
 from boardgames import GameRecord, SerializationError, dumps, loads, serialization
+from boardgames.core.codec import make_converter
 from boardgames.games.magellan_elcano import (
     Colour,
     MagellanObservation,
@@ -1097,3 +1099,23 @@ def test_loads_of_mutated_text_never_crashes(data: st.DataObject) -> None:
 @given(st.binary(max_size=40) | st.text(max_size=40))
 def test_loads_of_arbitrary_input_never_crashes(text: str | bytes) -> None:
     check_loads_is_safe(text)
+
+
+@pytest.mark.parametrize(
+    ("kind", "bad", "path"),
+    [
+        (tuple[int, ...], [1, True, 3], "$[1]"),
+        (tuple[int, ...], [1, "2"], "$[1]"),
+        (frozenset[int], [4, 5.0], "$[1]"),
+        (tuple[str, ...], ["a", 1], "$[1]"),
+    ],
+)
+def test_flat_collections_refuse_look_alike_elements_by_index(
+    kind: Any, bad: list[object], path: str
+) -> None:
+    """The fast path for flat scalar collections still refuses what the strict hooks refuse."""
+    converter = make_converter()
+    assert converter.structure([1, 2], tuple[int, ...]) == (1, 2)
+    with pytest.raises(cattrs.BaseValidationError) as caught:
+        converter.structure(bad, kind)
+    assert cattrs.transform_error(caught.value)[0].endswith(f"@ {path}")

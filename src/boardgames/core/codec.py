@@ -87,6 +87,14 @@ def _structure_items(
     return result
 
 
+_SCALARS: frozenset[Any] = frozenset({int, str, bool})
+
+
+def _all_of_type(values: list[Any], kind: type) -> bool:
+    """Return whether every element of ``values`` has exactly the type ``kind``."""
+    return all(type(element) is kind for element in values)
+
+
 def _collection_structure_factory(
     cls: Any, converter: cattrs.Converter
 ) -> Callable[[object, type], object]:
@@ -99,6 +107,10 @@ def _collection_structure_factory(
         def structure_set(value: object, _: type) -> frozenset[Any]:
             if type(value) is not list:
                 raise TypeError(f"expected a list, got {type(value).__name__}")
+            if item in _SCALARS and _all_of_type(value, item):
+                result = frozenset(value)
+                if len(result) == len(value):
+                    return result
             items = _structure_items(
                 value, itertools.repeat(item_hook), itertools.repeat(item), cls
             )
@@ -115,6 +127,8 @@ def _collection_structure_factory(
         def structure_tuple(value: object, _: type) -> tuple[Any, ...]:
             if type(value) is not list:
                 raise TypeError(f"expected a list, got {type(value).__name__}")
+            if item in _SCALARS and _all_of_type(value, item):
+                return tuple(value)  # the common case, without a hook call per element
             return tuple(
                 _structure_items(value, itertools.repeat(item_hook), itertools.repeat(item), cls)
             )
