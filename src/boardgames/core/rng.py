@@ -17,11 +17,37 @@ import attrs
 
 from boardgames.core.errors import InvalidStateError
 
-__all__ = ["Rng"]
+__all__ = ["Rng", "lehmer_order"]
 
 _T = TypeVar("_T")
 _MASK64 = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
+
+
+def lehmer_order(code: int, items: Sequence[_T]) -> tuple[tuple[_T, ...], int]:
+    """Return ``items`` in the order that ``code`` gives, and the rest of the code.
+
+    The digits of ``code`` in the bases ``len(items)``, ``len(items) - 1``, ... ``2`` are a
+    Lehmer code: each picks the next item among those left. A code drawn uniformly below
+    ``len(items)!`` gives a uniform order; a code drawn uniformly below a product of
+    factorials gives a uniform order for each sequence read from it in turn (the rest of
+    the code is uniform for the next one), so one draw can order several sequences.
+
+    >>> lehmer_order(5, "abc")
+    (('c', 'b', 'a'), 0)
+
+    .. versionadded:: 0.1.0
+    """
+    size = len(items)
+    if size < 2:
+        return tuple(items), code
+    pool = list(items)
+    result = []
+    for base in range(size, 1, -1):
+        code, index = divmod(code, base)
+        result.append(pool.pop(index))
+    result.append(pool[0])
+    return tuple(result), code
 
 
 @functools.cache
@@ -168,13 +194,7 @@ class Rng:
         if size < 2:
             return tuple(items), self
         code, rng = self.below(_factorial(size))
-        pool = list(items)
-        result = []
-        for base in range(size, 1, -1):
-            code, index = divmod(code, base)
-            result.append(pool.pop(index))
-        result.append(pool[0])
-        return tuple(result), rng
+        return lehmer_order(code, items)[0], rng
 
     def choice(self, items: Sequence[_T]) -> tuple[_T, Rng]:
         """Pick one element of a non-empty sequence uniformly.

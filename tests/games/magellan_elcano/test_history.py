@@ -19,6 +19,7 @@ import pytest
 
 import boardgames
 from boardgames.core.codec import configure_tagged_action, make_converter
+from boardgames.core.rng import lehmer_order
 from boardgames.games.magellan_elcano import (
     Action,
     Colour,
@@ -31,7 +32,6 @@ from boardgames.games.magellan_elcano import (
     PlayFaceDown,
     PublicAction,
 )
-from boardgames.games.magellan_elcano.observation import _decode
 from boardgames.games.magellan_elcano.rules import _new_crew, _new_state
 
 CONFIGURATIONS = [(2, False), (3, False), (4, False), (4, True), (5, False)]
@@ -208,10 +208,10 @@ def test_the_trusted_constructors_build_the_same_values_as_attrs(
 def test_each_code_below_n_factorial_decodes_to_a_different_order(size: int) -> None:
     """The sampler's shuffles are uniform: the n! codes give the n! orders, once each."""
     items = list("abcdef"[:size])
-    orders = {_decode(code, items)[0] for code in range(math.factorial(size))}
+    orders = {lehmer_order(code, items)[0] for code in range(math.factorial(size))}
     assert set(permutations(items)) == orders
     # What is left of a code is the code for the next sequence.
-    assert 7 == _decode(8 * math.factorial(size) - 1, items)[1]
+    assert 7 == lehmer_order(8 * math.factorial(size) - 1, items)[1]
 
 
 def test_a_draw_below_a_large_bound_is_in_range_and_varies() -> None:

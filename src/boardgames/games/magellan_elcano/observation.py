@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, TypeVar
 
 import attrs
@@ -12,7 +12,7 @@ import attrs
 from boardgames.core.errors import InvalidStateError
 from boardgames.core.history import History
 from boardgames.core.protocol import PlayerId
-from boardgames.core.rng import Rng
+from boardgames.core.rng import Rng, lehmer_order
 from boardgames.core.values import trusted_constructor
 from boardgames.games.magellan_elcano.actions import PublicAction
 from boardgames.games.magellan_elcano.components import (
@@ -182,32 +182,13 @@ _T = TypeVar("_T")
 def _orders(rng: Rng, sizes: Iterable[int]) -> tuple[int, Rng]:
     """Draw one code for uniform random orders of sequences of each of ``sizes``.
 
-    The code is uniform below the product of the sizes' factorials; :func:`_decode` reads
+    The code is uniform below the product of the sizes' factorials; ``lehmer_order`` reads
     each order from it in turn, whatever the order of the sizes.
     """
     bound = 1
     for size in sizes:
         bound *= _FACTORIALS[size]
     return rng.below(bound)
-
-
-def _decode(code: int, items: Sequence[_T]) -> tuple[tuple[_T, ...], int]:
-    """Return ``items`` in the order that ``code`` gives, and the rest of the code.
-
-    The digits of ``code`` in bases ``len(items)``, ``len(items) - 1``, ... ``1`` are a
-    Lehmer code: each picks the next item among those left. A uniform code gives a
-    uniform order, and the rest of the code is uniform too, for the next sequence.
-    """
-    size = len(items)
-    if size < 2:
-        return tuple(items), code
-    pool = list(items)
-    result = []
-    for base in range(size, 1, -1):
-        code, index = divmod(code, base)
-        result.append(pool.pop(index))
-    result.append(pool[0])
-    return tuple(result), code
 
 
 def _place_known(
@@ -221,7 +202,7 @@ def _place_known(
     ``room`` holds the hidden room in the hand, the storm column and the face-down discard
     (in the order of :data:`_PLACES`); it is left holding the room that remains. Every
     constraint of ``in_hidden_discard`` holds too: at least so many of its cards go to the
-    face-down discard. The random choices are read from ``code`` (see :func:`_decode` and
+    face-down discard. The random choices are read from ``code`` (see ``lehmer_order`` and
     :func:`_choice_sizes`); the rest of the code is returned.
 
     A card with one possible place goes there. The others are taken in a random order and
@@ -257,10 +238,10 @@ def _place_known(
         if any(need > 0 for need in needed):
             raise _inconsistent()
         return placed, code
-    order, code = _decode(code, free)
+    order, code = lehmer_order(code, free)
     tries = []
     for _, options in order:
-        shuffled, code = _decode(code, options)
+        shuffled, code = lehmer_order(code, options)
         tries.append(shuffled)
     counts = [0] * 8  # how many cards left to place have each set of places
     masks = [_OPTION_MASKS[options] for _, options in order]
@@ -376,7 +357,7 @@ def sample_state(observation: MagellanObservation, seed: int) -> MagellanState:
     crews = []
     for seat, view in enumerate(views):
         if seat == me:
-            deck, code = _decode(code, hidden_cards[seat])
+            deck, code = lehmer_order(code, hidden_cards[seat])
             crews.append(
                 _new_crew(
                     deck,
@@ -393,14 +374,14 @@ def sample_state(observation: MagellanObservation, seed: int) -> MagellanState:
             continue
         room = [view.hand_size, view.storm_size, view.hidden_discard_size]
         placed, code = _place_known(view.known, view.in_hidden_discard, room, code)
-        unseen, code = _decode(code, hidden_cards[seat])
+        unseen, code = lehmer_order(code, hidden_cards[seat])
         hand_room, storm_room, hidden_room = room
         hand, storm, hidden = placed
         hand += unseen[:hand_room]
         storm += unseen[hand_room : hand_room + storm_room]
         position = hand_room + storm_room + hidden_room
         hidden += unseen[hand_room + storm_room : position]
-        storm_order, code = _decode(code, storm)
+        storm_order, code = lehmer_order(code, storm)
         crews.append(
             _new_crew(
                 unseen[position:],
@@ -416,9 +397,9 @@ def sample_state(observation: MagellanObservation, seed: int) -> MagellanState:
         )
     ocean_decks = []
     for left in ocean_left:
-        deck, code = _decode(code, left)
+        deck, code = lehmer_order(code, left)
         ocean_decks.append(deck)
-    storm_deck, code = _decode(code, storm_left)
+    storm_deck, code = lehmer_order(code, storm_left)
     return _new_state(
         observation.players,
         observation.storms,
