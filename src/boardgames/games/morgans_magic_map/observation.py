@@ -249,7 +249,7 @@ def sample_state(observation: MorganObservation, seed: int) -> MorganState:
     deck: tuple[MapCardId, ...] = ()
     groups = observation.hidden_groups
     for index, group in enumerate(groups):
-        pool, rng = rng.shuffled(sorted(group - observation.hand))
+        pool, rng = rng.permuted(sorted(group - observation.hand))
         position = 0
         for seat in range(players):
             if seat == me:
@@ -261,7 +261,7 @@ def sample_state(observation: MorganObservation, seed: int) -> MorganState:
             deck = pool[position:]
     treasures = list(observation.treasures)
     seen = {card for cards in treasures for card in cards} | set(observation.treasure_board)
-    pool_treasures, rng = rng.shuffled(sorted(set(range(len(TREASURE_CARDS))) - seen))
+    pool_treasures, rng = rng.permuted(sorted(set(range(len(TREASURE_CARDS))) - seen))
     position = 0
     for seat in range(players):
         missing = observation.treasure_counts[seat] - len(treasures[seat])

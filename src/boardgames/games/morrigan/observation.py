@@ -347,11 +347,11 @@ def sample_state(observation: MorriganObservation, seed: int) -> MorriganState:
         or any(floors[place[1]] for place in places if place[0] == Zone.HAND)
     ):
         dealt, rng = _deal(observation, places, sizes, bluffs, pool, rng)
-        draw_pile, rng = rng.shuffled(dealt.get((Zone.DRAW, 0, 0), []))
+        draw_pile, rng = rng.permuted(dealt.get((Zone.DRAW, 0, 0), []))
     else:
         # Nothing constrains the deal: cut one random order of the hidden cards into the
         # places. Every place, the draw pile's order too, is then uniformly random.
-        order, rng = rng.shuffled(pool)
+        order, rng = rng.permuted(pool)
         dealt = {}
         start = 0
         for place, size in zip(places, sizes, strict=True):
@@ -478,7 +478,7 @@ def _deal(
         for kind, count in enumerate(clue.counts)
         if count
     ]
-    order, rng = rng.shuffled(range(len(units)))
+    order, rng = rng.permuted(range(len(units)))
     for index in sorted(order, key=lambda i: len(units[i][1])):
         kind, clue_places, count = units[index]
         action = kind.type is CardType.ACTION
@@ -488,7 +488,7 @@ def _deal(
             for sink in sinks_of.get(place, ())
             if not (action and sinks[sink][1])
         ]
-        targets_shuffled, rng = rng.shuffled(targets)
+        targets_shuffled, rng = rng.permuted(targets)
         supplies.append(count)
         allowed.append(list(targets_shuffled))
         source_kind.append(kind)
@@ -505,7 +505,7 @@ def _deal(
             free_other += spare
     if any(clued[kind] > len(by_kind.get(kind, ())) for kind in clued):
         raise InvalidStateError("the clues name cards that cannot be hidden")
-    everywhere, rng = rng.shuffled(range(len(sinks)))
+    everywhere, rng = rng.permuted(range(len(sinks)))
     floors_first = sorted(everywhere, key=lambda sink: not sinks[sink][1])
     supplies.append(free_other)
     allowed.append(floors_first)
@@ -519,7 +519,7 @@ def _deal(
     if flows is None:
         raise InvalidStateError("no arrangement of the hidden cards agrees with the clues")
     # Turn unit counts into cards: clued cards first, then the rest by Action or not.
-    order_of_pool, rng = rng.shuffled(pool)
+    order_of_pool, rng = rng.permuted(pool)
     shuffled: dict[CardKind, list[CardId]] = defaultdict(list)
     for card in order_of_pool:
         shuffled[CARD_KINDS[card]].append(card)
