@@ -306,7 +306,7 @@ class KincsesSziget:
     Args:
         players: The number of pirate captains, 2 to 4.
         max_turns: Turns after which the game stops and is scored as it stands (the game
-            has no guaranteed end: RULINGS §0.9, A-IRA-47).
+            has no guaranteed end: A-IRA-47).
         reveal_shown_cards: After a passed island, mutiny or reef check, show a canonical
             minimal set of the cards that reach the value to everyone (E7); with ``False``
             only the outcome is public.

@@ -4,9 +4,9 @@ The rulebook prints the component counts (48 pirates, 24 weapons of values 3, 5 
 treasures of values 1, 3 and 5, 12 islands, 64 event cards, 24 missions, 10 pearls), the
 counts of most event kinds, the pearl-bed table and the scoring, but none of the card
 lists. Every table below except :data:`PEARL_BEDS` is a **design default** of this library,
-built to satisfy each constraint of RULINGS.md §4.0, A-IRA-1, A-IRA-5, A-IRA-6, E23 and §5
-(replace the tables with the printed data if you have it; the rules code reads nothing
-else):
+built to satisfy each constraint the rulebook implies and rulings A-IRA-1, A-IRA-5,
+A-IRA-6 and E23 (replace the tables with the printed data if you have it; the rules code
+reads nothing else):
 
 * **Track** (A-IRA-1): START (index 0, beside space 1), spaces 1 to 42, Treasure Island
   (index 43, *after* space 42, §5). Zones A 1-10, B 11-21, C 22-32, D 33-42; START counts as

@@ -2,7 +2,7 @@
 
 An observation holds everything public (positions, the board, the visible rows, discard
 piles, counts, pearls, anchor discs, the task stack and the public history) and, for every
-hidden card, whether the observer knows where it is (RULINGS §4.2): his own hand,
+hidden card, whether the observer knows where it is: his own hand,
 treasures and missions, cards everyone saw go into a hand, and what he peeked at with the
 telescope and still knows (E21). A treasure drawn blindly from a value pile is known to
 the drawer only, but its value to everyone: the observation lists the values of the

@@ -259,7 +259,7 @@ def new_game(
     40-42); the pearl beds go on random free spaces of their zones; the 64 event cards are
     dealt round-robin into three piles of 22, 21 and 21 (A-IRA-4); each treasure value has
     a pile and two face-up cards. The weapon exchanges and mission choices come first; the
-    mission row and the crew row are dealt after them (RULINGS §4.1).
+    mission row and the crew row are dealt after them.
     """
     rng = Rng.from_seed(seed)
     start, rng = rng.randbelow(players)

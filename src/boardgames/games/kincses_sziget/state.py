@@ -8,7 +8,7 @@ the automatic tasks and later steps still to come. Every frame holds only public
 secret parts of a pending choice (the two setup missions, a drawn mission, a composition
 being built) live in the seat's own zones, so an observation can carry the whole stack.
 
-Knowledge (RULINGS §0.5, E21) is kept per card as a bit mask of the seats that know where
+Knowledge (E21) is kept per card as a bit mask of the seats that know where
 the card is: bit ``p`` of ``crew_known[c]`` says that seat ``p`` knows crew card ``c``'s
 place (its hand, or its position in a pile). Cards in public places have every bit set.
 Treasures have a second mask, ``treasure_value_known``: the seats that know the card's
@@ -84,7 +84,7 @@ __all__ = [
 
 
 class Phase(enum.Enum):
-    """The kind of decision pending (one per decision point of RULINGS §4.1)."""
+    """The kind of decision pending (one per decision point of the turn)."""
 
     WEAPON_EXCHANGE = 1
     """Setup: exchange weapons beyond the second for random pirates, or stop."""
@@ -536,7 +536,7 @@ class KincsesState(_Derived):
 
     Args:
         players: The number of seats, 2 to 4.
-        max_turns: The turn limit (RULINGS §0.9).
+        max_turns: The turn limit.
         reveal_shown_cards: Whether passed checks show a minimal set of cards to all (E7).
         tiebreak_by_position: Whether tied scores are broken by the ship further along.
         round: The round, from 1.

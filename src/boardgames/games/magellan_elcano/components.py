@@ -3,7 +3,7 @@
 The rulebook prints the counts (75 crew cards, 15 per player; 18 ocean cards, 6 per
 colour; 6 storm cards worth 1, 2, 2, 2, 3, 3) and the storm values, but neither the crew
 card values nor the ocean card values. Those two tables are **design defaults** of this
-library, chosen to satisfy every constraint the rulebook implies (RULINGS.md §2.0,
+library, chosen to satisfy every constraint the rulebook implies (rulings
 A-MAG-1, A-MAG-2):
 
 * every crew deck has the same 15 cards: for each colour X and the next colour Y in

@@ -112,7 +112,7 @@ class MorgansMagicMap:
         exact_bonus_cards: Let the player choose which cards pay for a bonus, instead of
             the engine discarding the lowest ids (A-MMM-13).
         hide_claimed_treasures: Hide the identity of the other players' treasures (only
-            their number is known), a memory variant (RULINGS §1.2).
+            their number is known), a memory variant.
     """
 
     info: ClassVar[GameInfo] = GameInfo(

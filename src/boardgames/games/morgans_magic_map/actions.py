@@ -1,6 +1,6 @@
 """The actions of Morgan's Magic Map: one class per kind of decision, and their notation.
 
-A turn is split into small decisions (RULINGS §1.1): a tile move is chosen as a tile, then
+A turn is split into small decisions: a tile move is chosen as a tile, then
 a cell, then a rotation; the pirate moves one step per decision; map cards are played one
 per decision. Bonus actions (:class:`UseBonus`, :class:`UsePair`) name the cards they
 discard from the player's play area. Every action is public: played and discarded map

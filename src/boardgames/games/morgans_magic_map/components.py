@@ -4,7 +4,7 @@ The rulebook prints the component counts (20 map tiles, 72 map cards, 29 treasur
 sets of 8, 5, 5, 4, 4 and 3), a few names, and the rules that use the components, but not
 the edges of the tiles, the reference point, distance and symbol of each map card, or the
 value and rank of each treasure. Those three tables are **design defaults** of this
-library, chosen to satisfy every constraint the rulebook implies (RULINGS.md §1.0, §5 and
+library, chosen to satisfy every constraint the rulebook implies (rulings
 A-MMM-1 to A-MMM-3, A-MMM-6):
 
 * **Tiles** (:data:`TILES`). Twenty tiles; eighteen carry a reference point ("most contain
@@ -18,7 +18,7 @@ A-MMM-1 to A-MMM-3, A-MMM-6):
   three land edges.
 * **Map cards** (:data:`MAP_CARDS`). The 18 reference points times the distances 0, 1, 2
   and 3 make the 72 cards (A-MMM-2), so distance-0 cards exist ("Cards with a tile distance
-  of '0'", RULINGS §5). The bonus symbol of the card for reference point ``i`` at distance
+  of '0'"). The bonus symbol of the card for reference point ``i`` at distance
   ``d`` is ``(i + d) mod 4`` in the order Map, Boots, Shovel, 2 doubloons: each symbol is on
   18 cards and every reference point has each symbol once. The order of the reference
   points makes the rulebook's examples come out: "The Tomb" at distance 0 has a shovel

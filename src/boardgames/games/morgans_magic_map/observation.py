@@ -5,7 +5,7 @@ areas, the discard pile, the treasure board and every action taken. Hidden are t
 (each player sees his own), the order of both decks and, with the
 ``hide_claimed_treasures`` variant, which treasures the other players have taken.
 
-Public knowledge about hidden map cards is kept as *groups* (RULINGS §0.5, perfect
+Public knowledge about hidden map cards is kept as *groups* (perfect
 recall): at the start all 72 cards form one group; each reshuffle of the discard pile
 starts a new group, the cards everyone just saw go into the new deck. A hand holds cards
 from several groups, and everyone knows how many from each (he saw from which deck they

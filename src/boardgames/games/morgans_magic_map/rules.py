@@ -1,6 +1,6 @@
 """The rules of Morgan's Magic Map as pure functions: setup, legal actions, transitions, scoring.
 
-The decision machine follows RULINGS §1.1. A turn is: change the island map (pick a tile,
+A turn is: change the island map (pick a tile,
 a cell, a rotation; again for each Map bonus), move the pirate (one step per decision),
 dig (one map card per decision, then take a treasure), draw (discard one card or keep the
 hand). Bonus actions are offered at the phase-level decisions (tile selection, pirate
@@ -224,7 +224,7 @@ def new_game(players: int, variant: Variant, seed: int) -> MorganState:
     """Set up a game: a legal random 4 x 5 map, the decks, the hands, the start player.
 
     Then the pawns are placed: the first decision is the corner of the player to the right
-    of the start player (RULINGS A-MMM-19).
+    of the start player (ruling A-MMM-19).
     """
     rng = Rng.from_seed(seed)
     tiles, rng = random_layout(rng)
@@ -427,7 +427,7 @@ def _bonus_effects(state: MorganState) -> tuple[Symbol, ...]:
 def _bonus_actions(
     state: MorganState, seat: PlayerId, movable: tuple[TileId, ...] = ()
 ) -> list[Action]:
-    """``UseBonus`` and ``UsePair`` actions for the open bonuses (RULINGS §1.1 table).
+    """``UseBonus`` and ``UsePair`` actions for the open bonuses.
 
     In the map change, ``movable`` are the tiles that could be moved now: a Map bonus is
     offered only if there is one (it would be a pure loss otherwise).

@@ -22,7 +22,7 @@ __all__ = ["MorganState", "Phase", "Variant"]
 
 
 class Phase(enum.Enum):
-    """The kind of decision pending (RULINGS §1.1), or the end of the game."""
+    """The kind of decision pending, or the end of the game."""
 
     PLACE_PAWN = 1
     """Setup: the player to move chooses a corner for his pirate pawn."""
@@ -46,7 +46,7 @@ class Phase(enum.Enum):
 
 @attrs.frozen
 class Variant:
-    """The options of a game, as the rules code reads them (RULINGS §1, §0.9).
+    """The options of a game, as the rules code reads them.
 
     Args:
         max_turns: Player turns after which the game stops (truncated).
@@ -57,7 +57,7 @@ class Variant:
         exact_bonus_cards: Offer every card (or pair of cards) that can pay a bonus rather
             than only the lowest ids (A-MMM-13).
         hide_claimed_treasures: Hide which treasures the other players have taken; only
-            their number is known (RULINGS §1.2, a memory variant).
+            their number is known (a memory variant).
     """
 
     max_turns: int = 500

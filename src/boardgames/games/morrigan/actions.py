@@ -2,7 +2,7 @@
 
 Cards in a hand are named by their :class:`~boardgames.games.morrigan.components.CardKind`
 (or, where the type is fixed, by their value 1 to 5): cards of one kind are interchangeable
-(RULINGS §0.6). Cards on the table (Adversaries in the centre, Territories in front of their
+. Cards on the table (Adversaries in the centre, Territories in front of their
 owners, scoring cards) are named by their id.
 
 Most actions are public as they are. Two put a card face down, and appear in the public

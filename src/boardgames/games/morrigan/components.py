@@ -2,8 +2,8 @@
 
 The rulebook describes the card types and their value range ("They may have a value between
 1 and 5") and names the ten Special cards, but it does not print how many cards of each kind
-the deck holds. :data:`DECK` is therefore a **design default** of this library (RULINGS.md
-§3.0 and A-MOR-1), a 100-card deck:
+the deck holds. :data:`DECK` is therefore a **design default** of this library (ruling
+A-MOR-1), a 100-card deck:
 
 ======================  =====  ==========================================================
 type                    cards  copies of each value 1 / 2 / 3 / 4 / 5
@@ -96,7 +96,7 @@ class CardType(enum.IntEnum):
 class CardKind(enum.IntEnum):
     """A canonical card kind: a type and a value, or one of the ten Special cards.
 
-    Cards of the same kind are interchangeable, so actions name kinds (RULINGS §0.6).
+    Cards of the same kind are interchangeable, so actions name kinds.
     """
 
     ACTION_1 = 0

@@ -1,6 +1,6 @@
 """The rules of Morrigan as pure functions: setup, legal actions, transitions, scoring.
 
-A turn is split into decisions (RULINGS §3.1). Everything else runs inside :func:`apply`
+A turn is split into decisions. Everything else runs inside :func:`apply`
 until the next decision: draws and reshuffles, the reveal and resolution of Ordeal stakes,
 attacks and duels, Special card effects, skipping players who have no card to give, the
 start and end of turns. Which of several identical cards leaves a hand is drawn at random
