@@ -66,6 +66,7 @@ if os.environ.get("BOARDGAMES_DOCS_INTERSPHINX") == "1":
 # resolved; with intersphinx they become links. Built-in types need no entry here.
 nitpick_ignore = [
     ("py:class", "cattrs.converters.Converter"),
+    ("py:class", "cattrs.Converter"),
     ("py:class", "concurrent.futures._base.Executor"),
     ("py:class", "os.PathLike"),
     ("py:class", "random.Random"),
@@ -75,7 +76,7 @@ nitpick_ignore_regex = [
     # The type variables of the generic protocols are not documented on their own.
     (
         "py:class",
-        r"boardgames\.core\.\w+\.(StateT|ActionT|ObservationT|ObservationT_contra|_T|T|T_co)",
+        r"boardgames\.core\.\w+\.((State|Action|Observation|Configuration)T(_contra)?|_T|T|T_co)",
     ),
 ]
 

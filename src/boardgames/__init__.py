@@ -78,4 +78,4 @@ __all__ = [
     "unregister_game",
 ]
 
-__version__ = "0.1.0.dev0"
+from boardgames._version import __version__ as __version__

@@ -16,7 +16,6 @@ from typing import Final
 
 import attrs
 
-from boardgames import __version__
 from boardgames._bench import (
     CORPUS_GAMES,
     DEFAULT_ROUNDS,
@@ -26,6 +25,7 @@ from boardgames._bench import (
     BenchRun,
     SubjectId,
 )
+from boardgames._version import __version__
 
 __all__ = [
     "DECISION_REFERENCES",

@@ -80,12 +80,34 @@ def _codec(name: str) -> Codec:
     return _factory_codec(_factory(name))
 
 
+_by_type: dict[type, tuple[GameFactory, ValueKind]] = {}
+"""The factory whose codec writes each value type, filled as codecs are built."""
+
+
+def _index(factory: GameFactory, codec: Codec) -> None:
+    _by_type[codec.state_type] = (factory, "state")
+    _by_type[codec.observation_type] = (factory, "observation")
+    for cls in codec.action_classes:
+        _by_type[cls] = (factory, "action")
+
+
+def _registered(factory: GameFactory) -> bool:
+    """Whether ``factory`` is still the one registered under its name."""
+    try:
+        return _factory(factory.info.name) is factory
+    except UnknownGameError:
+        return False
+
+
 def _codec_of(value: object) -> tuple[Codec, ValueKind]:
-    for name in game_names():
-        codec = _codec(name)
-        kind = codec.kind_of(value)
-        if kind is not None:
-            return codec, kind
+    hit = _by_type.get(type(value))
+    if hit is None or not _registered(hit[0]):
+        for name in game_names():  # a type not met yet: index every game's types once
+            factory = _factory(name)
+            _index(factory, _factory_codec(factory))
+        hit = _by_type.get(type(value))
+    if hit is not None and _registered(hit[0]):
+        return _factory_codec(hit[0]), hit[1]
     raise SerializationError(
         f"cannot serialize {type(value).__name__!r}: it is not a state, action, observation "
         "or record of a registered game"

@@ -14,7 +14,6 @@ import pytest
 import boardgames
 import boardgames.bots
 from boardgames.cli import EXIT_ABANDONED, EXIT_OK, EXIT_USAGE, HumanBot, main, parse_option_value
-from boardgames.games.magellan_elcano import MagellanElcano
 
 GAME = "magellan-elcano"
 """A registered game with a boolean option, for the option tests."""
@@ -136,7 +135,9 @@ def test_without_the_describe_hook_other_seats_moves_are_only_announced(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """A game that cannot say how a move looks to the person gets "moved" printed."""
-    monkeypatch.delattr(MagellanElcano, "describe_action")
+    from boardgames.core.standard import StandardGame
+
+    monkeypatch.delattr(StandardGame, "describe_action")
     monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 1000))
     assert EXIT_OK == main(["play", GAME, "--players", "random,human,random", "--seed", "3"])
     played = moves(capsys.readouterr().out.split("game over after")[0])

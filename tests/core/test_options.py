@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+import boardgames
 from boardgames import ConfigurationError, GameInfo, OptionSpec
 
 ROUNDS = OptionSpec(name="rounds", default=6, description="rounds", minimum=1, maximum=9)
@@ -102,3 +103,18 @@ def test_specs_and_infos_are_frozen_values() -> None:
     assert hash(OptionSpec("rounds", 6, "rounds", minimum=1, maximum=9)) == hash(ROUNDS)
     with pytest.raises(AttributeError):
         INFO.name = "other"  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("name", ["morrigan", "morgans-magic-map", "kincses-sziget"])
+def test_every_turn_limit_is_the_shared_option_with_its_bounds(name: str) -> None:
+    """One definition of ``max_turns``: a turn limit no state could hold is refused."""
+    spec = {option.name: option for option in boardgames.game_info(name).options}["max_turns"]
+    assert (1, boardgames.OptionSpec.MAX_TURN_LIMIT, 500) == (
+        spec.minimum,
+        spec.maximum,
+        spec.default,
+    )
+    with pytest.raises(boardgames.ConfigurationError, match="above the maximum 1000000"):
+        boardgames.make(name, 2, max_turns=2**62 + 1)
+    game = boardgames.make(name, 2, max_turns=boardgames.OptionSpec.MAX_TURN_LIMIT)
+    game.check_state(game.new_game(1))

@@ -63,7 +63,9 @@ def base_document(kind: str) -> Document:
     assert state.to_move is not None
     value: object = {
         "state": state,
-        "observation": boardgames.make("magellan-elcano", 4).observe(state, state.to_move),
+        "observation": boardgames.make("magellan-elcano", 4, storm_variant=True).observe(
+            state, state.to_move
+        ),
         "action": PlayCard(0, Colour.RED),
         "record": storm_record(),
     }[kind]

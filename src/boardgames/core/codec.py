@@ -18,7 +18,13 @@ from cattrs.strategies import configure_tagged_union
 
 from boardgames.core.history import History
 
-__all__ = ["Codec", "ValueKind", "configure_tagged_action", "make_converter"]
+__all__ = [
+    "Codec",
+    "ValueKind",
+    "configure_history_hooks",
+    "configure_tagged_action",
+    "make_converter",
+]
 
 ValueKind: TypeAlias = Literal["state", "action", "observation"]
 """The kinds of game value that :func:`boardgames.dumps` writes, besides records."""
@@ -267,6 +273,73 @@ def configure_tagged_action(converter: cattrs.Converter, action_type: Any) -> No
 
     converter.register_unstructure_hook(action_type, unstructure)
     converter.register_structure_hook(action_type, structure)
+
+
+def configure_history_hooks(
+    converter: cattrs.Converter,
+    history_type: Any,
+    *,
+    read_entry: Callable[[Any], Any],
+    write_history: Callable[[History[Any]], list[Any] | None] | None = None,
+) -> None:
+    """Give ``history_type`` quick hooks, falling back on the converter's strict ones.
+
+    A history is the bulkiest part of a late state, and the generic hooks handle it entry
+    by entry through several layers of dispatch. A game that knows the usual shape of its
+    entries reads them directly with ``read_entry``; at the first entry it does not
+    recognise, the whole history goes to the converter's own hook, so malformed input is
+    refused with the same errors and paths as without these hooks. The JSON is unchanged.
+
+    Call it after the converter's other hooks are configured (it captures the generic
+    hook of ``history_type`` as the fallback).
+
+    Args:
+        converter: The game's converter.
+        history_type: The field type, such as ``History[tuple[int, PublicAction]]``.
+        read_entry: Returns the entry a JSON item stands for, or ``None`` if the item is
+            unusual (or raises :class:`ValueError`, :class:`TypeError` or
+            :class:`KeyError`, which count the same). It must be exactly as strict as the
+            generic hook: an item it accepts must be one the generic hook accepts, giving
+            an equal entry.
+        write_history: Returns the JSON of a whole history, or ``None`` to leave it to
+            the generic hook; ``None`` (the default) always leaves it to the generic hook.
+
+    .. versionadded:: 0.1.0
+    """
+    structure_generic = converter.get_structure_hook(history_type)
+
+    def structure(value: object, cls: Any) -> History[Any]:
+        if type(value) is list:
+            entries = []
+            try:
+                for item in value:
+                    entry = read_entry(item)
+                    if entry is None:
+                        break
+                    entries.append(entry)
+                else:
+                    return History(entries)
+            except (ValueError, TypeError, KeyError):
+                pass
+        result: History[Any] = structure_generic(value, cls)
+        return result
+
+    def is_history(cls: Any) -> bool:
+        return bool(cls == history_type)
+
+    converter.register_structure_hook_func(is_history, structure)
+    if write_history is not None:
+        unstructure_generic = converter.get_unstructure_hook(history_type)
+        write = write_history
+
+        def unstructure(history: History[Any]) -> list[Any]:
+            data = write(history)
+            if data is None:
+                generic: list[Any] = unstructure_generic(history)
+                return generic
+            return data
+
+        converter.register_unstructure_hook_func(is_history, unstructure)
 
 
 @attrs.frozen(eq=False)

@@ -38,7 +38,26 @@ class IllegalActionError(BoardgamesError, ValueError):
     Raised by ``Game.apply`` for an action that is not legal now, for any action on a
     terminal state, and for an object that is not an action of the game. The state that
     was passed in is never modified.
+
+    Args:
+        message: What was refused and what is allowed.
+        action: The refused value, if there is one (it may be any object, a look-alike
+            of an action or no action at all).
+
+    Attributes:
+        action: The refused value, or ``None`` when the error is about no single value.
+
+    .. versionchanged:: 0.1.0
+       The ``action`` attribute.
     """
+
+    def __init__(self, message: str, action: object = None) -> None:
+        super().__init__(message)
+        self.action = action
+
+    def __reduce__(self) -> tuple[type[IllegalActionError], tuple[str, object]]:
+        # So that the error crosses process boundaries (tournaments) with its action.
+        return (type(self), (str(self), self.action))
 
 
 class ConfigurationError(BoardgamesError, ValueError):

@@ -17,7 +17,9 @@ boardgames.core.errors.ConfigurationError: player=3 is not a seat (0 to 2)
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+
+import attrs
 
 from boardgames.core.errors import ConfigurationError, IllegalActionError
 from boardgames.core.protocol import PlayerId
@@ -26,8 +28,10 @@ __all__ = [
     "check_seat",
     "check_seed",
     "describe_configuration",
+    "find_action",
     "foreign_state",
     "foreign_state_action",
+    "illegal_action",
 ]
 
 
@@ -91,7 +95,73 @@ def foreign_state_action(
         action: The action refused.
         state_configuration: The state's configuration, as for :func:`foreign_state`.
     """
-    return IllegalActionError(
-        f"illegal action {action!r}: the state belongs to a different configuration "
-        f"({state_configuration}) than {game!r}"
+    return illegal_action(
+        action,
+        f"the state belongs to a different configuration ({state_configuration}) than {game!r}",
     )
+
+
+def illegal_action(action: object, reason: str) -> IllegalActionError:
+    """Return the error for an ``action`` that ``apply`` refuses, with the reason why.
+
+    Every game words the refusal the same way: the action's ``repr``, then the reason,
+    which says what was wrong and what the player may do instead. The error carries the
+    refused value as :attr:`~boardgames.IllegalActionError.action`.
+
+    >>> error = illegal_action("Pass()", "seat 1 must play a card")
+    >>> str(error), error.action
+    ('illegal action Pass(): seat 1 must play a card', 'Pass()')
+    """
+    try:
+        shown = repr(action)
+    except Exception:  # a hostile object's repr must not hide the refusal
+        shown = f"<{type(action).__name__} object>"
+    return IllegalActionError(f"illegal action {shown}: {reason}", action)
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = tuple(field.name for field in attrs.fields(cls)) if attrs.has(cls) else ()
+        _FIELD_NAMES[cls] = names
+    return names
+
+
+def find_action(legal: Sequence[object], action: object) -> int:
+    """Return the index of ``action`` in ``legal``, or -1 if it is not one of them.
+
+    The one way every game finds the legal action it was given:
+
+    * by identity first, the usual case (a bot passes back one of the listed values),
+      without an ``__eq__`` call per listed action;
+    * then by equality, but only for a value of exactly the class of the legal action it
+      equals and with exactly the type of each of its fields, so that look-alikes are
+      refused: ``Move(steps=1.0)`` or ``Move(True)`` equal ``Move(1)`` but are not it, nor
+      is an object whose ``__eq__`` says yes to everything;
+    * an ``__eq__`` that raises counts as not equal.
+
+    Callers apply ``legal[index]``, the canonical value, never ``action`` itself.
+
+    >>> find_action((3, 4, 5), 4), find_action((3, 4, 5), 4.0), find_action((3,), 6)
+    (1, -1, -1)
+    """
+    for index, candidate in enumerate(legal):
+        if candidate is action:
+            return index
+    cls = type(action)
+    for index, candidate in enumerate(legal):
+        if type(candidate) is not cls:
+            continue
+        try:
+            equal = candidate == action
+        except Exception:
+            return -1
+        if equal is True and all(
+            type(getattr(action, name)) is type(getattr(candidate, name))
+            for name in _field_names(cls)
+        ):
+            return index
+    return -1

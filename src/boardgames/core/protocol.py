@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeAlias, TypeVar, runtime_checkable
 
 import attrs
 
@@ -52,6 +52,29 @@ class OptionSpec:
     minimum: int | None = None
     maximum: int | None = None
     choices: tuple[str, ...] | None = None
+
+    MAX_TURN_LIMIT: ClassVar[int] = 1_000_000
+    """The largest ``max_turns`` that :meth:`turn_limit` allows."""
+
+    @classmethod
+    def turn_limit(cls, description: str, *, default: int = 500) -> OptionSpec:
+        """Return the ``max_turns`` option of a game that stops, truncated, at a turn limit.
+
+        The one definition of the option that every game with a turn limit shares: an int
+        from 1 to :attr:`MAX_TURN_LIMIT`, 500 by default.
+
+        >>> OptionSpec.turn_limit("stop after this many turns").maximum
+        1000000
+
+        .. versionadded:: 0.1.0
+        """
+        return cls(
+            name="max_turns",
+            default=default,
+            description=description,
+            minimum=1,
+            maximum=cls.MAX_TURN_LIMIT,
+        )
 
     def check(self, value: object) -> OptionValue:
         """Return ``value`` if it is allowed for this option.

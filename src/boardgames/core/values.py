@@ -17,9 +17,22 @@ from typing import Any, TypeVar
 
 import attrs
 
-__all__ = ["trusted_constructor"]
+__all__ = ["replaced", "trusted_constructor"]
 
 T = TypeVar("T")
+
+
+def replaced(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    """Return ``values`` with the item at ``index`` replaced by ``value``.
+
+    The one way the rules change one seat's entry of a per-seat tuple in a new state.
+
+    >>> replaced((1, 2, 3), 1, 9)
+    (1, 9, 3)
+
+    .. versionadded:: 0.1.0
+    """
+    return (*values[:index], value, *values[index + 1 :])
 
 
 def trusted_constructor(cls: type[T]) -> Callable[..., T]:

@@ -9,6 +9,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from concurrent.futures import Executor
 from pathlib import Path
 
+from boardgames._version import __version__
 from boardgames.bots.specs import make_bot, parse_bot_spec
 from boardgames.core.errors import ConfigurationError
 from boardgames.core.protocol import OptionValue
@@ -189,7 +190,6 @@ def tournament(
         require("tqdm", "tournament", "the progress bar")
     if backend == "ray" and executor is None:
         require("ray", "ray", "the ray backend")
-    from boardgames import __version__
 
     start = time.perf_counter()
     rotations = config.rotations

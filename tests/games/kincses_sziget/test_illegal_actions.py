@@ -112,3 +112,29 @@ def test_a_state_of_another_configuration_is_refused(
         make_game(3).apply(state, Move(1))
     with pytest.raises(boardgames.ConfigurationError):
         make_game(2, max_turns=7).legal_actions(state)
+
+
+@pytest.mark.parametrize("action", [Move(True), Move(steps=1.0)])  # type: ignore[arg-type]
+def test_a_look_alike_of_a_legal_action_is_refused(
+    make_game: Callable[..., KincsesSziget],
+    make_state: Callable[..., KincsesState],
+    action: Move,
+) -> None:
+    """A value that equals a legal action but has another field type is not that action.
+
+    ``Move(True)`` and ``Move(steps=1.0)`` compare equal to ``Move(1)``; ``apply`` refuses
+    them (it used to take them for ``Move(1)``) and names the decision pending.
+    """
+    game = make_game(2)
+    state = make_state()
+    assert Move(1) == action
+    assert Move(1) in game.legal_actions(state)
+    before = boardgames.dumps(state)
+    with pytest.raises(boardgames.IllegalActionError) as caught:
+        game.apply(state, action)
+    assert action is caught.value.action
+    assert (
+        f"illegal action {action!r}: seat 0 must decide on turn choice with one of "
+        f"{len(game.legal_actions(state))} legal actions"
+    ) in str(caught.value)
+    assert before == boardgames.dumps(state)

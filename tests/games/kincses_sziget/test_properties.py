@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import get_args
 
 import attrs
 import pytest
@@ -10,12 +11,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import boardgames
-from boardgames.games.kincses_sziget import KincsesState, KincsesSziget
+from boardgames.games.kincses_sziget import KincsesState, KincsesSziget, rules
 from boardgames.games.kincses_sziget._work import _Work
-from boardgames.games.kincses_sziget.actions import TreasureFromPile
+from boardgames.games.kincses_sziget.actions import Action, PublicAction, TreasureFromPile
 from boardgames.games.kincses_sziget.components import ISLAND, PEARL_BEDS, TREASURES
 from boardgames.games.kincses_sziget.rules import HAND_MAX, HAND_MIN
-from boardgames.games.kincses_sziget.state import TurnStep
+from boardgames.games.kincses_sziget.state import Step, TurnStep
 from boardgames.testing import check_game
 
 
@@ -33,6 +34,19 @@ def test_the_work_object_mirrors_every_field_of_the_state() -> None:
     fields = [field.name for field in attrs.fields(KincsesState)]
     declared = [name for name in _Work.__annotations__ if name not in ("state", "all", "over")]
     assert fields == declared
+
+
+def test_every_step_class_has_one_entry_and_every_action_a_public_form() -> None:
+    """Each decision step has its entry in the rules' table, under its own class.
+
+    Every action is either secret (with its public form in ``_SECRET``) or recorded as it
+    is, so a legal action is never silently left out of the history.
+    """
+    assert set(get_args(Step)) == set(rules._STEP_RULES)
+    assert all(cls is rule.step for cls, rule in rules._STEP_RULES.items())
+    public = set(get_args(PublicAction))
+    for cls in get_args(Action):
+        assert (cls in rules._SECRET) != (cls in public), cls.__name__
 
 
 @settings(max_examples=12, deadline=None)

@@ -32,7 +32,7 @@ from boardgames.games.magellan_elcano import (
     PlayFaceDown,
     PublicAction,
 )
-from boardgames.games.magellan_elcano.rules import _new_crew, _new_state
+from boardgames.games.magellan_elcano.state import _new_crew, _new_state
 
 CONFIGURATIONS = [(2, False), (3, False), (4, False), (4, True), (5, False)]
 

@@ -9,6 +9,7 @@ import pytest
 import boardgames
 from boardgames import ConfigurationError, History, IllegalActionError, InvalidStateError
 from boardgames.games.morgans_magic_map import (
+    Action,
     ChooseCell,
     EndMapChange,
     KeepHand,
@@ -137,6 +138,23 @@ def test_corners_that_cannot_be_paid_are_refused(
     for _ in range(3):
         state = game.apply(state, PlacePawn(Corner.NORTH_WEST))
     refuse(game, state, PlacePawn(Corner.NORTH_WEST), "cannot pay")
+
+
+def test_an_equal_action_with_a_field_of_another_type_is_refused(
+    make_game: Callable[..., MorgansMagicMap], make_state: Callable[..., MorganState]
+) -> None:
+    """Only values with the legal actions' own field types are applied (an int is no Corner)."""
+    game = make_game(3)
+    cases: list[tuple[MorganState, Action, Action]] = [
+        (game.new_game(1), PlacePawn(0), PlacePawn(Corner.NORTH_WEST)),  # type: ignore[arg-type]
+        (make_state(), SelectTile(17.0), SelectTile(17)),  # type: ignore[arg-type]
+    ]
+    for state, look_alike, legal in cases:
+        assert legal in game.legal_actions(state)
+        assert look_alike == legal
+        with pytest.raises(IllegalActionError, match="a field has the wrong type") as caught:
+            game.apply(state, look_alike)
+        assert caught.value.action is look_alike
 
 
 def test_a_state_of_another_configuration_is_refused(

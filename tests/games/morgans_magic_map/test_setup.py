@@ -6,12 +6,19 @@ from collections.abc import Callable
 
 import pytest
 
+from boardgames.core.standard import Knowledge, Rules, Text
 from boardgames.games.morgans_magic_map import (
+    Action,
     Corner,
+    MorganObservation,
     MorgansMagicMap,
     MorganState,
     Phase,
     PlacePawn,
+    Variant,
+    observation,
+    render,
+    rules,
 )
 from boardgames.games.morgans_magic_map.components import CORNERS, TREASURE_CARDS
 from boardgames.games.morgans_magic_map.geometry import analyse, edges_match
@@ -162,3 +169,25 @@ def test_new_game_is_deterministic(make_game: Callable[..., MorgansMagicMap]) ->
     first: MorganState = game.new_game(99)
     assert first == game.new_game(99)
     assert first != game.new_game(100)
+
+
+def test_the_rule_modules_satisfy_the_protocols() -> None:
+    """The assignments are checked by mypy; at run time each module exports every name."""
+    checked_rules: Rules[MorganState, Action, rules.Configuration] = rules
+    knowledge: Knowledge[MorganState, MorganObservation] = observation
+    text: Text[MorganState, Action, MorganObservation] = render
+    for module, protocol in ((checked_rules, Rules), (knowledge, Knowledge), (text, Text)):
+        names = {name for name in vars(protocol) if not name.startswith("_")}
+        assert names <= set(vars(module))
+        assert names <= set(vars(module)["__all__"])
+
+
+def test_the_options_are_the_variant_of_every_state(
+    make_game: Callable[..., MorgansMagicMap],
+) -> None:
+    game = make_game(2, max_turns=40, exact_bonus_cards=True)
+    expected = Variant(max_turns=40, exact_bonus_cards=True)
+    assert expected == game.variant
+    assert (2, expected) == game.configuration
+    assert expected == game.new_game(5).variant
+    assert "2 players, max_turns=40" in rules.describe_configuration(game.configuration)

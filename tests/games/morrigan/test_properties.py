@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import random
+import typing
 from collections.abc import Callable
 
+import attrs
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import boardgames
-from boardgames.games.morrigan import Morrigan, Phase
+from boardgames.games.morrigan import Morrigan, MorriganState, Phase
+from boardgames.games.morrigan._table import Table
 
 CONFIGURATIONS = [
     (2, {}),
@@ -115,3 +118,23 @@ def test_a_move_shares_the_history_and_every_unchanged_part(
     loaded = boardgames.loads(boardgames.dumps(state))
     assert isinstance(loaded.history, boardgames.History)
     assert tuple(state.history) == tuple(loaded.history)
+
+
+def test_the_working_table_mirrors_every_field_of_the_state(
+    make_game: Callable[..., Morrigan],
+) -> None:
+    """``Table`` declares each field of ``MorriganState`` with its type, and nothing else.
+
+    The table is the mutable mirror of a state that one transition edits (its only extra
+    field, ``clues_before``, keeps the clues it started from): a field added to the state
+    but not to the table would be dropped, or fail, on the next move.
+    """
+    state_types = typing.get_type_hints(MorriganState)
+    table_types = typing.get_type_hints(Table)
+    extra = table_types.pop("clues_before")
+    assert [field.name for field in attrs.fields(MorriganState)] == list(table_types)
+    assert state_types == table_types
+    assert state_types["clues"] == extra
+    assert sorted([*state_types, "clues_before"]) == sorted(Table.__slots__)
+    state = make_game(3).new_game(5)
+    assert state == Table(state).freeze()

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from boardgames.core.protocol import PlayerId
+from boardgames.core.values import replaced
 from boardgames.games.kincses_sziget._turn import (
     _penalty_move,
 )
@@ -16,16 +17,16 @@ from boardgames.games.kincses_sziget._work import (
     _DECLINE,
     _DONE,
     _WEAPON_COLOUR,
+    StepRule,
     _is_pirate,
     _remove,
-    _set,
     _Work,
     composition_total,
 )
 from boardgames.games.kincses_sziget.actions import (
-    Action,
     BattleAdd,
     Decline,
+    Done,
     Revealed,
     TakeFromTable,
 )
@@ -50,10 +51,10 @@ from boardgames.games.kincses_sziget.state import (
 
 def _battle_options(
     hand: tuple[CardId, ...], chosen: tuple[CardId, ...], colours: tuple[Colour, ...]
-) -> list[Action]:
+) -> list[BattleAdd | Done]:
     """Cards in increasing id order (pirates come before weapons), at most 3, >= 1 pirate."""
     has_pirates = any(_is_pirate(card) for card in hand)
-    actions: list[Action] = []
+    actions: list[BattleAdd | Done] = []
     if not has_pirates:
         if not chosen:
             actions.extend(_BATTLE_ADD[card] for card in hand)
@@ -73,7 +74,9 @@ def _battle_options(
     return actions
 
 
-def _battle_commit_options(state: KincsesState | _Work, step: BattleCommitStep) -> list[Action]:
+def _battle_commit_options(
+    state: KincsesState | _Work, step: BattleCommitStep
+) -> list[BattleAdd | Done]:
     seat = step.player
     return _battle_options(state.hands[seat], state.commits[seat], EVENT_CARDS[step.card].colours)
 
@@ -83,7 +86,9 @@ def _battle_pick_skipped(work: _Work, step: BattlePickStep) -> bool:
     return work.owed[step.player] <= 0 or not any(work.played)
 
 
-def _battle_pick_options(state: KincsesState | _Work, step: BattlePickStep) -> list[Action]:
+def _battle_pick_options(
+    state: KincsesState | _Work, step: BattlePickStep
+) -> list[TakeFromTable | Decline]:
     table = sorted(card for cards in state.played for card in cards)
     return [*(TakeFromTable(card) for card in table), _DECLINE]
 
@@ -161,20 +166,26 @@ def _auto_replace(work: _Work, task: ReplaceTask) -> None:
     work.push(*draws)
 
 
-def _do_battle_commit(work: _Work, step: BattleCommitStep, action: Action) -> None:
+def _do_battle_commit(work: _Work, step: BattleCommitStep, action: BattleAdd | Done) -> None:
     seat = step.player
     if action.__class__ is BattleAdd:
-        work.commits = _set(work.commits, seat, (*work.commits[seat], action.card))
+        work.commits = replaced(work.commits, seat, (*work.commits[seat], action.card))
         work.push(step)
         return
-    work.committed = _set(work.committed, seat, True)
+    work.committed = replaced(work.committed, seat, True)
 
 
-def _do_battle_pick(work: _Work, step: BattlePickStep, action: Action) -> None:
-    if action.__class__ is Decline:
+def _do_battle_pick(work: _Work, step: BattlePickStep, action: TakeFromTable | Decline) -> None:
+    if action.__class__ is not TakeFromTable:
         return
-    card = action.card  # type: ignore[union-attr]
+    card = action.card
     owner = next(seat for seat, cards in enumerate(work.played) if card in cards)
-    work.played = _set(work.played, owner, _remove(work.played[owner], card))
+    work.played = replaced(work.played, owner, _remove(work.played[owner], card))
     work.give_crew(step.player, card, work.all)
-    work.owed = _set(work.owed, step.player, work.owed[step.player] - 1)
+    work.owed = replaced(work.owed, step.player, work.owed[step.player] - 1)
+
+
+_BATTLE_COMMIT_RULE = StepRule(BattleCommitStep, _battle_commit_options, _do_battle_commit)
+_BATTLE_PICK_RULE = StepRule(
+    BattlePickStep, _battle_pick_options, _do_battle_pick, _battle_pick_skipped
+)

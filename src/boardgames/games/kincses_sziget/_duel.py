@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from boardgames.core.values import replaced
 from boardgames.games.kincses_sziget._events import (
     _steal_random,
 )
@@ -12,17 +13,17 @@ from boardgames.games.kincses_sziget._turn import (
 from boardgames.games.kincses_sziget._work import (
     _ADVANCES,
     _WEAPON_COLOUR,
+    StepRule,
     _is_pirate,
-    _set,
     _weapons,
     _Work,
     composition_total,
 )
 from boardgames.games.kincses_sziget.actions import (
-    Action,
     Advance,
     Challenge,
     Compose,
+    Decline,
     Offer,
     Revealed,
     Theft,
@@ -49,28 +50,28 @@ from boardgames.games.kincses_sziget.state import (
 )
 
 
-def _duel_compositions(hand: tuple[CardId, ...], colour: Colour) -> list[Action]:
+def _duel_compositions(hand: tuple[CardId, ...], colour: Colour) -> list[Compose]:
     pirates = [card for card in hand if _is_pirate(card)]
     weapons = _weapons(hand)
     if not pirates:
         return [Compose(None, weapon) for weapon in weapons]
     matching = [weapon for weapon in weapons if _WEAPON_COLOUR[weapon] is colour]
-    actions: list[Action] = []
+    actions: list[Compose] = []
     for pirate in pirates:
         actions.append(Compose(pirate, None))
         actions.extend(Compose(pirate, weapon) for weapon in matching)
     return actions
 
 
-def _duel_target_options(state: KincsesState | _Work, step: DuelTargetStep) -> list[Action]:
+def _duel_target_options(state: KincsesState | _Work, step: DuelTargetStep) -> list[Challenge]:
     return [Challenge(other) for other in range(state.players) if other != step.player]
 
 
-def _duel_commit_options(state: KincsesState | _Work, step: DuelCommitStep) -> list[Action]:
+def _duel_commit_options(state: KincsesState | _Work, step: DuelCommitStep) -> list[Compose]:
     return _duel_compositions(state.hands[step.player], EVENT_CARDS[step.card].colours[0])
 
 
-def _duel_prize_options(state: KincsesState | _Work, step: DuelPrizeStep) -> list[Action]:
+def _duel_prize_options(state: KincsesState | _Work, step: DuelPrizeStep) -> list[Advance | Theft]:
     return [_ADVANCES[1], _ADVANCES[2], _ADVANCES[3], Theft()]
 
 
@@ -84,7 +85,7 @@ def _auto_duel_reveal(work: _Work, task: DuelRevealTask) -> None:
         for card in cards:
             work.take_crew(seat, card)
             work.discard_crew(card)
-        work.owed = _set(work.owed, seat, len(cards))
+        work.owed = replaced(work.owed, seat, len(cards))
         valid[seat] = any(_is_pirate(card) for card in cards)
         totals[seat] = composition_total(cards, colour)
     work.commits = ((),) * work.players
@@ -126,7 +127,9 @@ def _do_duel_target(work: _Work, step: DuelTargetStep, action: Challenge) -> Non
         work.push(DiscardStep(seat, DiscardPurpose.CROSS))
 
 
-def _do_commit(work: _Work, step: DuelCommitStep | MerchantCommitStep, action: Action) -> None:
+def _do_commit(
+    work: _Work, step: DuelCommitStep | MerchantCommitStep, action: Compose | Offer | Decline
+) -> None:
     seat = step.player
     if action.__class__ is Compose:
         cards = tuple(card for card in (action.pirate, action.weapon) if card is not None)
@@ -134,11 +137,11 @@ def _do_commit(work: _Work, step: DuelCommitStep | MerchantCommitStep, action: A
         cards = (action.weapon,)
     else:
         cards = ()
-    work.commits = _set(work.commits, seat, cards)
-    work.committed = _set(work.committed, seat, True)
+    work.commits = replaced(work.commits, seat, cards)
+    work.committed = replaced(work.committed, seat, True)
 
 
-def _do_duel_prize(work: _Work, step: DuelPrizeStep, action: Action) -> None:
+def _do_duel_prize(work: _Work, step: DuelPrizeStep, action: Advance | Theft) -> None:
     winner, loser = step.player, step.loser
     if action.__class__ is Advance:
         if _reward_move(work, winner, action.steps):
@@ -153,3 +156,8 @@ def _do_duel_prize(work: _Work, step: DuelPrizeStep, action: Action) -> None:
         work.push(TreasureSourceStep(winner, 3))
     else:
         work.push(TreasureSourceStep(winner, 3), MoveBackTask(loser))
+
+
+_DUEL_TARGET_RULE = StepRule(DuelTargetStep, _duel_target_options, _do_duel_target)
+_DUEL_COMMIT_RULE = StepRule(DuelCommitStep, _duel_commit_options, _do_commit)
+_DUEL_PRIZE_RULE = StepRule(DuelPrizeStep, _duel_prize_options, _do_duel_prize)

@@ -8,6 +8,7 @@ own modules.
 from __future__ import annotations
 
 from boardgames.core.protocol import PlayerId
+from boardgames.core.values import replaced
 from boardgames.games.kincses_sziget._island import (
     _check,
     _island_landing,
@@ -23,14 +24,13 @@ from boardgames.games.kincses_sziget._work import (
     _DRAW_EVENT,
     _REUSABLE,
     _STEP_BACKS,
+    StepRule,
     _bit,
     _remove,
-    _set,
     _weapons,
     _Work,
 )
 from boardgames.games.kincses_sziget.actions import (
-    Action,
     Decline,
     Done,
     DrawEvent,
@@ -76,8 +76,8 @@ from boardgames.games.kincses_sziget.state import (
 )
 
 
-def _intrigue_options(state: KincsesState | _Work, seat: PlayerId) -> list[Action]:
-    actions: list[Action] = []
+def _intrigue_options(state: KincsesState | _Work, seat: PlayerId) -> list[Steal]:
+    actions: list[Steal] = []
     own_hand = len(state.hands[seat])
     for victim in range(state.players):
         if victim == seat:
@@ -89,7 +89,7 @@ def _intrigue_options(state: KincsesState | _Work, seat: PlayerId) -> list[Actio
     return actions
 
 
-def _event_pile_options(state: KincsesState | _Work, step: EventPileStep) -> list[Action]:
+def _event_pile_options(state: KincsesState | _Work, step: EventPileStep) -> list[DrawEvent]:
     return [_DRAW_EVENT[pile] for pile in range(EVENT_PILES) if state.event_piles[pile]]
 
 
@@ -98,7 +98,9 @@ def _intrigue_skipped(work: _Work, step: IntrigueStep) -> bool:
     return not _intrigue_options(work, step.player)
 
 
-def _intrigue_step_options(state: KincsesState | _Work, step: IntrigueStep) -> list[Action]:
+def _intrigue_step_options(
+    state: KincsesState | _Work, step: IntrigueStep
+) -> list[Steal | Decline]:
     return [*_intrigue_options(state, step.player), _DECLINE]
 
 
@@ -107,11 +109,11 @@ def _chest_skipped(work: _Work, step: ChestStep) -> bool:
     return len(work.hands[step.player]) >= HAND_MAX or not _weapons(work.chest)
 
 
-def _chest_options(state: KincsesState | _Work, step: ChestStep) -> list[Action]:
+def _chest_options(state: KincsesState | _Work, step: ChestStep) -> list[TakeWeapon | Done]:
     return [*(TakeWeapon(card) for card in _weapons(state.chest)), _DONE]
 
 
-def _repair_options(state: KincsesState | _Work, step: RepairStep) -> list[Action]:
+def _repair_options(state: KincsesState | _Work, step: RepairStep) -> list[StepBack]:
     least = max(1, _penalty(state.positions[step.player]))
     return list(_STEP_BACKS[least - 1 :])
 
@@ -123,8 +125,8 @@ def _auto_land(work: _Work, task: LandTask) -> None:
         _island_landing(work, seat, space, island)
         return
     if work.board_pearls[space]:
-        work.board_pearls = _set(work.board_pearls, space, work.board_pearls[space] - 1)
-        work.pearls = _set(work.pearls, seat, work.pearls[seat] + 1)
+        work.board_pearls = replaced(work.board_pearls, space, work.board_pearls[space] - 1)
+        work.pearls = replaced(work.pearls, seat, work.pearls[seat] + 1)
     event = work.board_events[space]
     if event is not None:  # a parrot or telescope lying here (A-IRA-10)
         _activate(work, seat, event, space)
@@ -196,7 +198,7 @@ def _activate(work: _Work, seat: PlayerId, card: EventId, space: Space) -> None:
 
 def _repair_move(work: _Work, seat: PlayerId, steps: int) -> None:
     target = _backward(work, work.positions[seat], steps, seat)
-    work.positions = _set(work.positions, seat, target)
+    work.positions = replaced(work.positions, seat, target)
     if target != START:  # A-IRA-17: the start activates nothing
         work.push(LandTask(seat, target))
 
@@ -208,10 +210,10 @@ def _storm(work: _Work, seat: PlayerId) -> None:
     if position < rearmost:
         _penalty_move(work, seat)
     elif rearmost == START:
-        work.positions = _set(work.positions, seat, START)
+        work.positions = replaced(work.positions, seat, START)
     else:
         target = _backward(work, rearmost, 1, seat)
-        work.positions = _set(work.positions, seat, target)
+        work.positions = replaced(work.positions, seat, target)
 
 
 def _auto_move_back(work: _Work, task: MoveBackTask) -> None:
@@ -237,7 +239,7 @@ def _steal_random(work: _Work, thief: PlayerId, victim: PlayerId, treasure: bool
         index, work.rng = work.rng.randbelow(len(cards))
         card = cards[index]
         rest = cards[:index] + cards[index + 1 :]
-        work.treasures = _set(work.treasures, victim, rest)
+        work.treasures = replaced(work.treasures, victim, rest)
         known = list(work.treasure_known)
         values = list(work.treasure_value_known)
         for other in rest:  # the others no longer know which card is left
@@ -251,7 +253,7 @@ def _steal_random(work: _Work, thief: PlayerId, victim: PlayerId, treasure: bool
         index, work.rng = work.rng.randbelow(len(cards))
         card = cards[index]
         rest = cards[:index] + cards[index + 1 :]
-        work.hands = _set(work.hands, victim, rest)
+        work.hands = replaced(work.hands, victim, rest)
         known = list(work.crew_known)
         for other in rest:
             known[other] &= pair
@@ -263,33 +265,30 @@ def _do_event_pile(work: _Work, step: EventPileStep, action: DrawEvent) -> None:
     seat, space = step.player, step.space
     pile = work.event_piles[action.pile]
     card = pile[0]
-    work.event_piles = _set(work.event_piles, action.pile, pile[1:])
-    work.event_known = _set(work.event_known, card, work.all)
+    work.event_piles = replaced(work.event_piles, action.pile, pile[1:])
+    work.event_known = replaced(work.event_known, card, work.all)
     work.log(seat, EventDrawn(action.pile, card))
     if work.board_pearls[space] and not _REUSABLE[card]:
         work.event_discard = (*work.event_discard, card)  # a bed with pearls left
     else:
-        work.board_events = _set(work.board_events, space, card)
+        work.board_events = replaced(work.board_events, space, card)
     if EVENT_CARDS[card].shell:
         work.push(AfterEventTask(seat, card, space))
     _activate(work, seat, card, space)
 
 
-def _do_intrigue(work: _Work, step: IntrigueStep, action: Action) -> None:
-    if action.__class__ is Decline:
+def _do_intrigue(work: _Work, step: IntrigueStep, action: Steal | Decline) -> None:
+    if action.__class__ is not Steal:
         return
     _steal_random(
-        work,
-        step.player,
-        action.opponent,  # type: ignore[union-attr]
-        treasure=action.target is StealTarget.TREASURE,  # type: ignore[union-attr]
+        work, step.player, action.opponent, treasure=action.target is StealTarget.TREASURE
     )
 
 
-def _do_chest(work: _Work, step: ChestStep, action: Action) -> None:
-    if action.__class__ is Done:
+def _do_chest(work: _Work, step: ChestStep, action: TakeWeapon | Done) -> None:
+    if action.__class__ is not TakeWeapon:
         return
-    card = action.card  # type: ignore[union-attr]
+    card = action.card
     work.chest = _remove(work.chest, card)
     work.give_crew(step.player, card, work.all)
     work.push(step)
@@ -297,3 +296,9 @@ def _do_chest(work: _Work, step: ChestStep, action: Action) -> None:
 
 def _do_repair(work: _Work, step: RepairStep, action: StepBack) -> None:
     _repair_move(work, step.player, action.steps)
+
+
+_EVENT_PILE_RULE = StepRule(EventPileStep, _event_pile_options, _do_event_pile)
+_INTRIGUE_RULE = StepRule(IntrigueStep, _intrigue_step_options, _do_intrigue, _intrigue_skipped)
+_CHEST_RULE = StepRule(ChestStep, _chest_options, _do_chest, _chest_skipped)
+_REPAIR_RULE = StepRule(RepairStep, _repair_options, _do_repair)

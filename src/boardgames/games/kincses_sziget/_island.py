@@ -5,16 +5,18 @@ Rulebook: "Islands" and "Treasures" (A-IRA-20, E7).
 
 from __future__ import annotations
 
+from typing import TypeAlias
+
 from boardgames.core.protocol import PlayerId
+from boardgames.core.values import replaced
 from boardgames.games.kincses_sziget._work import (
+    StepRule,
     _remove,
-    _set,
     _Work,
     best_total,
     shown_cards,
 )
 from boardgames.games.kincses_sziget.actions import (
-    Action,
     DiscardTreasure,
     Showed,
     TreasureFromPile,
@@ -35,9 +37,12 @@ from boardgames.games.kincses_sziget.state import (
     TreasureSourceStep,
 )
 
+TreasureSource: TypeAlias = TreasureFromRow | TreasureFromPile
+"""Where a treasure is taken from."""
 
-def _treasure_sources(state: KincsesState | _Work, maximum: int) -> list[Action]:
-    actions: list[Action] = []
+
+def _treasure_sources(state: KincsesState | _Work, maximum: int) -> list[TreasureSource]:
+    actions: list[TreasureSource] = []
     for rank, value in enumerate(TREASURE_VALUES):
         if value > maximum:
             break
@@ -59,11 +64,15 @@ def _treasure_loss_skipped(work: _Work, step: TreasureLossStep) -> bool:
     return not work.treasures[step.player]
 
 
-def _treasure_source_options(state: KincsesState | _Work, step: TreasureSourceStep) -> list[Action]:
+def _treasure_source_options(
+    state: KincsesState | _Work, step: TreasureSourceStep
+) -> list[TreasureSource]:
     return _treasure_sources(state, step.maximum)
 
 
-def _treasure_loss_options(state: KincsesState | _Work, step: TreasureLossStep) -> list[Action]:
+def _treasure_loss_options(
+    state: KincsesState | _Work, step: TreasureLossStep
+) -> list[DiscardTreasure]:
     return [DiscardTreasure(treasure) for treasure in state.treasures[step.player]]
 
 
@@ -82,10 +91,10 @@ def _check(work: _Work, seat: PlayerId, colour: Colour, value: int) -> bool:
 
 
 def _island_landing(work: _Work, seat: PlayerId, space: Space, island: int) -> None:
-    work.island_known = _set(work.island_known, island, work.all)
+    work.island_known = replaced(work.island_known, island, work.all)
     card = ISLANDS[island]
     if _check(work, seat, card.colour, card.value):
-        work.island_owners = _set(work.island_owners, island, seat)
+        work.island_owners = replaced(work.island_owners, island, seat)
         work.push(TreasureSourceStep(seat, 5))
         return
     # Failure: a treasure, a crew card, the zone's step back; the card goes face down again.
@@ -96,19 +105,19 @@ def _island_landing(work: _Work, seat: PlayerId, space: Space, island: int) -> N
     )
 
 
-def _do_treasure_source(work: _Work, step: TreasureSourceStep, action: Action) -> None:
+def _do_treasure_source(work: _Work, step: TreasureSourceStep, action: TreasureSource) -> None:
     seat = step.player
-    rank = TREASURE_VALUES.index(action.value)  # type: ignore[union-attr]
+    rank = TREASURE_VALUES.index(action.value)
     if action.__class__ is TreasureFromRow:
         row = work.treasure_rows[rank]
         slot = action.slot
         treasure = row[slot]
-        work.treasure_rows = _set(work.treasure_rows, rank, row[:slot] + row[slot + 1 :])
+        work.treasure_rows = replaced(work.treasure_rows, rank, row[:slot] + row[slot + 1 :])
         work.give_treasure(seat, treasure, work.all, work.all)
         work.refill_treasure_row(rank)  # "refreshed immediately"
     else:
         pile = work.treasure_piles[rank]
-        work.treasure_piles = _set(work.treasure_piles, rank, pile[1:])
+        work.treasure_piles = replaced(work.treasure_piles, rank, pile[1:])
         # Everyone sees which value pile he draws from; only he sees the card (and earlier
         # peeks at the pile top expire, E21).
         work.give_treasure(seat, pile[0], 0, work.all)
@@ -116,6 +125,14 @@ def _do_treasure_source(work: _Work, step: TreasureSourceStep, action: Action) -
 
 def _do_treasure_loss(work: _Work, step: TreasureLossStep, action: DiscardTreasure) -> None:
     seat = step.player
-    work.treasures = _set(work.treasures, seat, _remove(work.treasures[seat], action.treasure))
+    work.treasures = replaced(work.treasures, seat, _remove(work.treasures[seat], action.treasure))
     work.treasure_discard = (*work.treasure_discard, action.treasure)
     work.set_treasure_known(action.treasure, work.all, work.all)
+
+
+_TREASURE_SOURCE_RULE = StepRule(
+    TreasureSourceStep, _treasure_source_options, _do_treasure_source, _treasure_source_skipped
+)
+_TREASURE_LOSS_RULE = StepRule(
+    TreasureLossStep, _treasure_loss_options, _do_treasure_loss, _treasure_loss_skipped
+)

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+from boardgames.games.kincses_sziget._duel import _do_commit
 from boardgames.games.kincses_sziget._work import (
     _DECLINE,
     _WEAPON_COLOUR,
     _WEAPON_VALUE,
+    StepRule,
     _weapons,
     _Work,
 )
 from boardgames.games.kincses_sziget.actions import (
-    Action,
+    Decline,
     Offer,
     Revealed,
 )
@@ -27,7 +29,9 @@ from boardgames.games.kincses_sziget.state import (
 )
 
 
-def _merchant_commit_options(state: KincsesState | _Work, step: MerchantCommitStep) -> list[Action]:
+def _merchant_commit_options(
+    state: KincsesState | _Work, step: MerchantCommitStep
+) -> list[Offer | Decline]:
     colours = EVENT_CARDS[step.card].colours
     return [
         *(
@@ -63,3 +67,6 @@ def _auto_merchant_reveal(work: _Work, task: MerchantRevealTask) -> None:
     for seat in winners:
         steps += [TreasureSourceStep(seat, prize), CrewSourceStep(seat, 1)]
     work.push(*steps)
+
+
+_MERCHANT_COMMIT_RULE = StepRule(MerchantCommitStep, _merchant_commit_options, _do_commit)

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+from boardgames.core.values import replaced
 from boardgames.games.kincses_sziget._work import (
     _DECLINE,
-    _set,
+    StepRule,
     _Work,
 )
 from boardgames.games.kincses_sziget.actions import (
-    Action,
     Decline,
     SellPearls,
 )
@@ -25,7 +25,9 @@ def _pearl_sale_skipped(work: _Work, step: PearlSaleStep) -> bool:
     return work.pearls[step.player] < 2
 
 
-def _pearl_sale_options(state: KincsesState | _Work, step: PearlSaleStep) -> list[Action]:
+def _pearl_sale_options(
+    state: KincsesState | _Work, step: PearlSaleStep
+) -> list[SellPearls | Decline]:
     return [SellPearls(), _DECLINE]
 
 
@@ -33,13 +35,16 @@ def _auto_after_event(work: _Work, task: AfterEventTask) -> None:
     work.push(PearlSaleStep(task.player, task.card, task.space))
 
 
-def _do_pearl_sale(work: _Work, step: PearlSaleStep, action: Action) -> None:
+def _do_pearl_sale(work: _Work, step: PearlSaleStep, action: SellPearls | Decline) -> None:
     if action.__class__ is Decline:
         return
     seat, space = step.player, step.space
-    work.pearls = _set(work.pearls, seat, work.pearls[seat] - 2)
-    work.board_pearls = _set(work.board_pearls, space, work.board_pearls[space] + 2)
+    work.pearls = replaced(work.pearls, seat, work.pearls[seat] - 2)
+    work.board_pearls = replaced(work.board_pearls, space, work.board_pearls[space] + 2)
     if work.board_events[space] == step.card:  # the card is discarded; the space is a bed
-        work.board_events = _set(work.board_events, space, None)
+        work.board_events = replaced(work.board_events, space, None)
         work.event_discard = (*work.event_discard, step.card)
     work.push(TreasureSourceStep(seat, 5))
+
+
+_PEARL_SALE_RULE = StepRule(PearlSaleStep, _pearl_sale_options, _do_pearl_sale, _pearl_sale_skipped)

@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
+from boardgames.core.values import replaced
 from boardgames.games.kincses_sziget._turn import (
     _start_turn,
 )
 from boardgames.games.kincses_sziget._work import (
     _DONE,
+    StepRule,
     _is_pirate,
     _remove,
-    _set,
     _weapons,
     _Work,
 )
 from boardgames.games.kincses_sziget.actions import (
-    Action,
     Done,
     ExchangeWeapon,
     KeepMission,
@@ -27,16 +27,18 @@ from boardgames.games.kincses_sziget.state import (
 )
 
 
-def _exchange_options(state: KincsesState | _Work, step: ExchangeStep) -> list[Action]:
+def _exchange_options(
+    state: KincsesState | _Work, step: ExchangeStep
+) -> list[ExchangeWeapon | Done]:
     weapons = _weapons(state.hands[step.player])
-    actions: list[Action] = []
+    actions: list[ExchangeWeapon | Done] = []
     if len(weapons) > 2:
         actions.extend(ExchangeWeapon(card) for card in weapons)
     actions.append(_DONE)
     return actions
 
 
-def _keep_options(state: KincsesState | _Work, step: KeepStep) -> list[Action]:
+def _keep_options(state: KincsesState | _Work, step: KeepStep) -> list[KeepMission]:
     return [KeepMission(index) for index in range(len(state.mission_offers[step.player]))]
 
 
@@ -50,11 +52,11 @@ def _auto_setup(work: _Work, task: SetupTask) -> None:
     _start_turn(work)
 
 
-def _do_exchange(work: _Work, step: ExchangeStep, action: Action) -> None:
+def _do_exchange(work: _Work, step: ExchangeStep, action: ExchangeWeapon | Done) -> None:
     seat = step.player
-    if action.__class__ is Done:
+    if action.__class__ is not ExchangeWeapon:
         return
-    weapon = action.card  # type: ignore[union-attr]
+    weapon = action.card
     pirates = [card for card in work.crew_pile if _is_pirate(card)]
     if not pirates:  # cannot happen with 48 pirates; nothing to exchange for
         return
@@ -72,6 +74,10 @@ def _do_keep(work: _Work, step: KeepStep, action: KeepMission) -> None:
     offer = work.mission_offers[seat]
     kept = offer[action.index]
     returned = offer[1 - action.index]
-    work.missions = _set(work.missions, seat, (kept,))
-    work.mission_offers = _set(work.mission_offers, seat, ())
+    work.missions = replaced(work.missions, seat, (kept,))
+    work.mission_offers = replaced(work.mission_offers, seat, ())
     work.mission_returned = (*work.mission_returned, returned)
+
+
+_EXCHANGE_RULE = StepRule(ExchangeStep, _exchange_options, _do_exchange)
+_KEEP_RULE = StepRule(KeepStep, _keep_options, _do_keep)

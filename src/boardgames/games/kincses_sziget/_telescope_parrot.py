@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+from typing import TypeAlias
+
 from boardgames.core.protocol import PlayerId
+from boardgames.core.values import replaced
 from boardgames.games.kincses_sziget._work import (
     _DECLINE,
+    StepRule,
     _bit,
-    _set,
     _Work,
     _zone_spaces,
 )
 from boardgames.games.kincses_sziget.actions import (
-    Action,
+    Decline,
     MoveIsland,
     MovePearlBed,
     PeekCrewTop,
@@ -43,6 +46,23 @@ from boardgames.games.kincses_sziget.state import (
     TelescopeStep,
 )
 
+TelescopeChoice: TypeAlias = (
+    PeekEventTops
+    | PeekHand
+    | PeekTreasures
+    | PeekIsland
+    | PeekMissions
+    | PeekCrewTop
+    | PeekTreasureTops
+    | PeekMissionTop
+    | Decline
+)
+"""What a telescope may inspect (or nothing)."""
+ParrotChoice: TypeAlias = (
+    RedealTreasures | RedealCrewRow | RedealMissions | MoveIsland | MovePearlBed | Decline
+)
+"""What a parrot may shuffle or move (or nothing)."""
+
 
 def _empty_spaces(state: KincsesState | _Work, zone: Zone, island: bool) -> list[Space]:
     """Free, empty spaces of ``zone`` for a parrot move (no ship, event, island or bed)."""
@@ -65,22 +85,24 @@ def _face_down_islands(state: KincsesState | _Work) -> list[Space]:
     ]
 
 
-def _telescope_step_options(state: KincsesState | _Work, step: TelescopeStep) -> list[Action]:
+def _telescope_step_options(
+    state: KincsesState | _Work, step: TelescopeStep
+) -> list[TelescopeChoice]:
     return _telescope_options(state, step.player)
 
 
-def _parrot_step_options(state: KincsesState | _Work, step: ParrotStep) -> list[Action]:
+def _parrot_step_options(state: KincsesState | _Work, step: ParrotStep) -> list[ParrotChoice]:
     return _parrot_options(state)
 
 
-def _parrot_place_options(state: KincsesState | _Work, step: ParrotPlaceStep) -> list[Action]:
+def _parrot_place_options(state: KincsesState | _Work, step: ParrotPlaceStep) -> list[PlaceAt]:
     spaces = _empty_spaces(state, ZONE_OF[step.origin], step.island)
     return [PlaceAt(space) for space in spaces]
 
 
-def _telescope_options(state: KincsesState | _Work, seat: PlayerId) -> list[Action]:
+def _telescope_options(state: KincsesState | _Work, seat: PlayerId) -> list[TelescopeChoice]:
     others = [other for other in range(state.players) if other != seat]
-    actions: list[Action] = []
+    actions: list[TelescopeChoice] = []
     if any(state.event_piles):
         actions.append(PeekEventTops())
     actions.extend(PeekHand(other) for other in others if state.hands[other])
@@ -97,8 +119,8 @@ def _telescope_options(state: KincsesState | _Work, seat: PlayerId) -> list[Acti
     return actions
 
 
-def _parrot_options(state: KincsesState | _Work) -> list[Action]:
-    actions: list[Action] = [
+def _parrot_options(state: KincsesState | _Work) -> list[ParrotChoice]:
+    actions: list[ParrotChoice] = [
         RedealTreasures(value)
         for rank, value in enumerate(TREASURE_VALUES)
         if state.treasure_rows[rank]
@@ -121,88 +143,100 @@ def _parrot_options(state: KincsesState | _Work) -> list[Action]:
     return actions
 
 
-def _do_telescope(work: _Work, step: TelescopeStep, action: Action) -> None:
-    seat = step.player
-    mine = _bit(seat)
-    cls = action.__class__
-    if cls is PeekEventTops:
-        known = list(work.event_known)
-        for pile in work.event_piles:
-            if pile:
-                known[pile[0]] |= mine
-        work.event_known = tuple(known)
-    elif cls is PeekHand:
-        known = list(work.crew_known)
-        for card in work.hands[action.opponent]:  # type: ignore[union-attr]
-            known[card] |= mine
-        work.crew_known = tuple(known)
-    elif cls is PeekTreasures:
-        known = list(work.treasure_known)
-        values = list(work.treasure_value_known)
-        for treasure in work.treasures[action.opponent]:  # type: ignore[union-attr]
-            known[treasure] |= mine
-            values[treasure] |= mine
-        work.treasure_known = tuple(known)
-        work.treasure_value_known = tuple(values)
-    elif cls is PeekIsland:
-        island = work.board_islands[action.space]  # type: ignore[union-attr]
-        assert island is not None
-        work.island_known = _set(work.island_known, island, work.island_known[island] | mine)
-    elif cls is PeekMissions:
-        known = list(work.mission_known)
-        for mission in work.missions[action.opponent]:  # type: ignore[union-attr]
-            known[mission] |= mine
-        work.mission_known = tuple(known)
-    elif cls is PeekCrewTop:
-        top = work.crew_pile[0]
-        work.set_crew_known(top, work.crew_known[top] | mine)
-    elif cls is PeekTreasureTops:
-        known = list(work.treasure_known)
-        for pile in work.treasure_piles:
-            if pile:
-                known[pile[0]] |= mine
-        work.treasure_known = tuple(known)
-    elif cls is PeekMissionTop:
-        top = work.mission_pile[0]
-        work.set_mission_known(top, work.mission_known[top] | mine)
+def _do_telescope(work: _Work, step: TelescopeStep, action: TelescopeChoice) -> None:
+    mine = _bit(step.player)
+    match action:
+        case PeekEventTops():
+            known = list(work.event_known)
+            for pile in work.event_piles:
+                if pile:
+                    known[pile[0]] |= mine
+            work.event_known = tuple(known)
+        case PeekHand(opponent=opponent):
+            known = list(work.crew_known)
+            for card in work.hands[opponent]:
+                known[card] |= mine
+            work.crew_known = tuple(known)
+        case PeekTreasures(opponent=opponent):
+            known = list(work.treasure_known)
+            values = list(work.treasure_value_known)
+            for treasure in work.treasures[opponent]:
+                known[treasure] |= mine
+                values[treasure] |= mine
+            work.treasure_known = tuple(known)
+            work.treasure_value_known = tuple(values)
+        case PeekIsland(space=space):
+            island = work.board_islands[space]
+            assert island is not None
+            work.island_known = replaced(
+                work.island_known, island, work.island_known[island] | mine
+            )
+        case PeekMissions(opponent=opponent):
+            known = list(work.mission_known)
+            for mission in work.missions[opponent]:
+                known[mission] |= mine
+            work.mission_known = tuple(known)
+        case PeekCrewTop():
+            top = work.crew_pile[0]
+            work.set_crew_known(top, work.crew_known[top] | mine)
+        case PeekTreasureTops():
+            known = list(work.treasure_known)
+            for pile in work.treasure_piles:
+                if pile:
+                    known[pile[0]] |= mine
+            work.treasure_known = tuple(known)
+        case PeekMissionTop():
+            top = work.mission_pile[0]
+            work.set_mission_known(top, work.mission_known[top] | mine)
+        case Decline():
+            pass
 
 
-def _do_parrot(work: _Work, step: ParrotStep, action: Action) -> None:
-    cls = action.__class__
-    if cls is RedealTreasures:
-        rank = TREASURE_VALUES.index(action.value)  # type: ignore[union-attr]
-        cards = work.treasure_rows[rank] + work.treasure_piles[rank]
-        pile, work.rng = work.rng.shuffled(cards)
-        known = list(work.treasure_known)
-        for card in pile:
-            known[card] = 0  # the value of each stays public: it lies in its value's pile
-        work.treasure_known = tuple(known)
-        work.treasure_rows = _set(work.treasure_rows, rank, ())
-        work.treasure_piles = _set(work.treasure_piles, rank, pile)
-        work.refill_treasure_row(rank)
-    elif cls is RedealCrewRow:
-        work.crew_pile = work.crew_pile + tuple(card for card in work.crew_row if card is not None)
-        work.crew_row = (None,) * CREW_ROW_SIZE
-        work.shuffle_crew_pile()
-        work.deal_crew_row()
-    elif cls is RedealMissions:
-        work.mission_pile = work.mission_pile + tuple(
-            mission for mission in work.mission_row if mission is not None
-        )
-        work.mission_row = (None,) * MISSION_ROW_SIZE
-        work.shuffle_mission_pile()
-        work.refill_mission_row()
-    elif cls is MoveIsland:
-        work.push(ParrotPlaceStep(step.player, action.space, True))  # type: ignore[union-attr]
-    elif cls is MovePearlBed:
-        work.push(ParrotPlaceStep(step.player, action.space, False))  # type: ignore[union-attr]
+def _do_parrot(work: _Work, step: ParrotStep, action: ParrotChoice) -> None:
+    match action:
+        case RedealTreasures(value=value):
+            rank = TREASURE_VALUES.index(value)
+            cards = work.treasure_rows[rank] + work.treasure_piles[rank]
+            pile, work.rng = work.rng.shuffled(cards)
+            known = list(work.treasure_known)
+            for card in pile:
+                known[card] = 0  # the value of each stays public: it lies in its value's pile
+            work.treasure_known = tuple(known)
+            work.treasure_rows = replaced(work.treasure_rows, rank, ())
+            work.treasure_piles = replaced(work.treasure_piles, rank, pile)
+            work.refill_treasure_row(rank)
+        case RedealCrewRow():
+            work.crew_pile = work.crew_pile + tuple(
+                card for card in work.crew_row if card is not None
+            )
+            work.crew_row = (None,) * CREW_ROW_SIZE
+            work.shuffle_crew_pile()
+            work.deal_crew_row()
+        case RedealMissions():
+            work.mission_pile = work.mission_pile + tuple(
+                mission for mission in work.mission_row if mission is not None
+            )
+            work.mission_row = (None,) * MISSION_ROW_SIZE
+            work.shuffle_mission_pile()
+            work.refill_mission_row()
+        case MoveIsland(space=space):
+            work.push(ParrotPlaceStep(step.player, space, True))
+        case MovePearlBed(space=space):
+            work.push(ParrotPlaceStep(step.player, space, False))
+        case Decline():
+            pass
 
 
 def _do_parrot_place(work: _Work, step: ParrotPlaceStep, action: PlaceAt) -> None:
     origin, target = step.origin, action.space
     if step.island:
         island = work.board_islands[origin]
-        work.board_islands = _set(_set(work.board_islands, origin, None), target, island)
+        work.board_islands = replaced(replaced(work.board_islands, origin, None), target, island)
     else:
         pearls = work.board_pearls[origin]
-        work.board_pearls = _set(_set(work.board_pearls, origin, 0), target, pearls)
+        work.board_pearls = replaced(replaced(work.board_pearls, origin, 0), target, pearls)
+
+
+_TELESCOPE_RULE = StepRule(TelescopeStep, _telescope_step_options, _do_telescope)
+_PARROT_RULE = StepRule(ParrotStep, _parrot_step_options, _do_parrot)
+_PARROT_PLACE_RULE = StepRule(ParrotPlaceStep, _parrot_place_options, _do_parrot_place)

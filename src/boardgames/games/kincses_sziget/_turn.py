@@ -6,7 +6,10 @@ A-IRA-48; E2).
 
 from __future__ import annotations
 
+from typing import TypeAlias
+
 from boardgames.core.protocol import PlayerId
+from boardgames.core.values import replaced
 from boardgames.games.kincses_sziget._work import (
     _ADVANCES,
     _ANCHOR_DISCARD,
@@ -19,19 +22,20 @@ from boardgames.games.kincses_sziget._work import (
     _MOVES,
     _REUSABLE,
     ANCHOR_LIMIT,
+    StepRule,
     _add_sorted,
     _bit,
     _remove,
-    _set,
     _Work,
 )
 from boardgames.games.kincses_sziget.actions import (
-    Action,
     AddMission,
     Advance,
     AnchorDiscard,
     AnchorDraw,
     AnchorExchange,
+    AnchorMission,
+    CrewFromPile,
     CrewFromRow,
     DiscardCrew,
     MissionFromPile,
@@ -62,6 +66,15 @@ from boardgames.games.kincses_sziget.state import (
     RewardStep,
     TurnStep,
 )
+
+TurnChoice: TypeAlias = Move | AnchorDraw | AnchorDiscard | AnchorExchange | AnchorMission
+"""What a turn offers: a move of 1-3 spaces or one of the four anchorings."""
+CrewSource: TypeAlias = CrewFromRow | CrewFromPile
+"""Where a crew card is drawn from."""
+MissionSource: TypeAlias = MissionFromRow | MissionFromPile
+"""Where a mission is drawn from."""
+MissionDisposal: TypeAlias = AddMission | ReplaceMission | RejectMission
+"""What becomes of a mission drawn by anchoring."""
 
 
 def _free(work: _Work | KincsesState, space: Space, mover: PlayerId) -> bool:
@@ -124,7 +137,7 @@ def _finish(work: _Work, arrived: PlayerId | None) -> None:
     work.over = True
     work.tasks = ()
     if arrived is not None:
-        work.positions = _set(work.positions, arrived, ISLAND)
+        work.positions = replaced(work.positions, arrived, ISLAND)
 
 
 def _reward_move(work: _Work, seat: PlayerId, steps: int) -> bool:
@@ -135,7 +148,7 @@ def _reward_move(work: _Work, seat: PlayerId, steps: int) -> bool:
     if target == ISLAND:
         _finish(work, seat)
         return True
-    work.positions = _set(work.positions, seat, target)
+    work.positions = replaced(work.positions, seat, target)
     return False
 
 
@@ -145,11 +158,11 @@ def _penalty_move(work: _Work, seat: PlayerId) -> None:
     if position == ISLAND:
         return
     target = _backward(work, position, _penalty(position), seat)
-    work.positions = _set(work.positions, seat, target)
+    work.positions = replaced(work.positions, seat, target)
 
 
-def _crew_sources(state: KincsesState | _Work) -> list[Action]:
-    actions: list[Action] = [
+def _crew_sources(state: KincsesState | _Work) -> list[CrewSource]:
+    actions: list[CrewSource] = [
         _CREW_FROM_ROW[slot] for slot, card in enumerate(state.crew_row) if card is not None
     ]
     if state.crew_pile or state.crew_discard:
@@ -157,9 +170,9 @@ def _crew_sources(state: KincsesState | _Work) -> list[Action]:
     return actions
 
 
-def _turn_options(state: KincsesState | _Work, step: TurnStep) -> list[Action]:
+def _turn_options(state: KincsesState | _Work, step: TurnStep) -> list[TurnChoice]:
     seat = step.player
-    actions: list[Action] = list(_MOVES)
+    actions: list[TurnChoice] = list(_MOVES)
     if state.anchors[seat] < ANCHOR_LIMIT:
         hand = len(state.hands[seat])
         crew = bool(
@@ -184,7 +197,7 @@ def _discard_skipped(work: _Work, step: DiscardStep) -> bool:
     return False
 
 
-def _discard_options(state: KincsesState | _Work, step: DiscardStep) -> list[Action]:
+def _discard_options(state: KincsesState | _Work, step: DiscardStep) -> list[DiscardCrew]:
     return [_DISCARD[card] for card in state.hands[step.player]]
 
 
@@ -199,12 +212,14 @@ def _crew_source_skipped(work: _Work, step: CrewSourceStep) -> bool:
     )
 
 
-def _crew_source_options(state: KincsesState | _Work, step: CrewSourceStep) -> list[Action]:
+def _crew_source_options(state: KincsesState | _Work, step: CrewSourceStep) -> list[CrewSource]:
     return _crew_sources(state)
 
 
-def _mission_source_options(state: KincsesState | _Work, step: MissionSourceStep) -> list[Action]:
-    actions: list[Action] = [
+def _mission_source_options(
+    state: KincsesState | _Work, step: MissionSourceStep
+) -> list[MissionSource]:
+    actions: list[MissionSource] = [
         MissionFromRow(slot)
         for slot, mission in enumerate(state.mission_row)
         if mission is not None
@@ -214,7 +229,9 @@ def _mission_source_options(state: KincsesState | _Work, step: MissionSourceStep
     return actions
 
 
-def _mission_dispose_options(state: KincsesState | _Work, step: MissionDisposeStep) -> list[Action]:
+def _mission_dispose_options(
+    state: KincsesState | _Work, step: MissionDisposeStep
+) -> list[MissionDisposal]:
     return [
         AddMission(),
         *(ReplaceMission(mission) for mission in state.missions[step.player]),
@@ -222,7 +239,7 @@ def _mission_dispose_options(state: KincsesState | _Work, step: MissionDisposeSt
     ]
 
 
-def _reward_options(state: KincsesState | _Work, step: RewardStep) -> list[Action]:
+def _reward_options(state: KincsesState | _Work, step: RewardStep) -> list[Advance]:
     return list(_ADVANCES[step.minimum :])
 
 
@@ -249,19 +266,19 @@ def _start_turn(work: _Work) -> None:
     work.push(TurnStep((work.start_player + work.turn_index) % work.players))
 
 
-def _do_turn(work: _Work, step: TurnStep, action: Action) -> None:
+def _do_turn(work: _Work, step: TurnStep, action: TurnChoice) -> None:
     seat = step.player
-    cls = action.__class__
-    if cls is Move:
-        work.anchors = _set(work.anchors, seat, 0)
-        target = _forward(work, work.positions[seat], action.steps, seat)  # type: ignore[union-attr]
+    if action.__class__ is Move:
+        work.anchors = replaced(work.anchors, seat, 0)
+        target = _forward(work, work.positions[seat], action.steps, seat)
         if target == ISLAND:
             _finish(work, seat)
             return
-        work.positions = _set(work.positions, seat, target)
+        work.positions = replaced(work.positions, seat, target)
         work.push(LandTask(seat, target))
         return
-    work.anchors = _set(work.anchors, seat, work.anchors[seat] + 1)
+    work.anchors = replaced(work.anchors, seat, work.anchors[seat] + 1)
+    cls = action.__class__
     if cls is AnchorDraw:
         work.push(CrewSourceStep(seat, 1))
     elif cls is AnchorDiscard:
@@ -279,13 +296,13 @@ def _do_discard(work: _Work, step: DiscardStep, action: DiscardCrew) -> None:
         work.push(CrewSourceStep(step.player, 1))
 
 
-def _do_crew_source(work: _Work, step: CrewSourceStep, action: Action) -> None:
+def _do_crew_source(work: _Work, step: CrewSourceStep, action: CrewSource) -> None:
     seat = step.player
     if action.__class__ is CrewFromRow:
         slot = action.slot
         card = work.crew_row[slot]
         assert card is not None
-        work.crew_row = _set(work.crew_row, slot, None)  # A-IRA-48: stays empty this round
+        work.crew_row = replaced(work.crew_row, slot, None)  # A-IRA-48: stays empty this round
         work.give_crew(seat, card, work.all)
     else:
         work.draw_crew_blind(seat)
@@ -293,38 +310,37 @@ def _do_crew_source(work: _Work, step: CrewSourceStep, action: Action) -> None:
         work.push(CrewSourceStep(seat, step.count - 1))
 
 
-def _do_mission_source(work: _Work, step: MissionSourceStep, action: Action) -> None:
+def _do_mission_source(work: _Work, step: MissionSourceStep, action: MissionSource) -> None:
     seat = step.player
     if action.__class__ is MissionFromRow:
         slot = action.slot
         mission = work.mission_row[slot]
         assert mission is not None
-        work.mission_row = _set(work.mission_row, slot, None)
+        work.mission_row = replaced(work.mission_row, slot, None)
         work.set_mission_known(mission, work.all)
         work.refill_mission_row()  # A-IRA-33: refilled at once
     else:
         mission = work.mission_pile[0]
         work.mission_pile = work.mission_pile[1:]
         work.set_mission_known(mission, _bit(seat))
-    work.drawn_missions = _set(work.drawn_missions, seat, (mission,))
+    work.drawn_missions = replaced(work.drawn_missions, seat, (mission,))
     work.push(MissionDisposeStep(seat))
 
 
-def _do_mission_dispose(work: _Work, step: MissionDisposeStep, action: Action) -> None:
+def _do_mission_dispose(work: _Work, step: MissionDisposeStep, action: MissionDisposal) -> None:
     seat = step.player
     drawn = work.drawn_missions[seat][0]
-    work.drawn_missions = _set(work.drawn_missions, seat, ())
-    cls = action.__class__
-    if cls is AddMission:
-        work.missions = _set(work.missions, seat, _add_sorted(work.missions[seat], drawn))
+    work.drawn_missions = replaced(work.drawn_missions, seat, ())
+    if action.__class__ is AddMission:
+        work.missions = replaced(work.missions, seat, _add_sorted(work.missions[seat], drawn))
         return
-    if cls is ReplaceMission:
-        put_back = action.mission  # type: ignore[union-attr]
+    if action.__class__ is ReplaceMission:
+        put_back = action.mission
         held = _add_sorted(_remove(work.missions[seat], put_back), drawn)
     else:
         put_back = drawn
         held = work.missions[seat]
-    work.missions = _set(work.missions, seat, held)
+    work.missions = replaced(work.missions, seat, held)
     work.mission_pile = (*work.mission_pile, put_back)  # A-IRA-33: under the pile
     own = _bit(seat)
     work.set_mission_known(put_back, own)
@@ -334,3 +350,13 @@ def _do_mission_dispose(work: _Work, step: MissionDisposeStep, action: Action) -
 
 def _do_reward(work: _Work, step: RewardStep, action: Advance) -> None:
     _reward_move(work, step.player, action.steps)
+
+
+_TURN_RULE = StepRule(TurnStep, _turn_options, _do_turn)
+_DISCARD_RULE = StepRule(DiscardStep, _discard_options, _do_discard, _discard_skipped)
+_CREW_SOURCE_RULE = StepRule(
+    CrewSourceStep, _crew_source_options, _do_crew_source, _crew_source_skipped
+)
+_MISSION_SOURCE_RULE = StepRule(MissionSourceStep, _mission_source_options, _do_mission_source)
+_MISSION_DISPOSE_RULE = StepRule(MissionDisposeStep, _mission_dispose_options, _do_mission_dispose)
+_REWARD_RULE = StepRule(RewardStep, _reward_options, _do_reward)

@@ -1,23 +1,27 @@
-"""The work object of one move, and the card tables and helpers every rule module shares.
+"""The work object of one move, the entry of a decision step, and the shared card tables.
 
 :class:`_Work` is a state being changed by :func:`~boardgames.games.kincses_sziget.rules.apply`:
 it copies a field of the original state only when the move first uses it, and builds the
-next state from the original's fields and the few the move changed.
+next state from the original's fields and the few the move changed. :class:`StepRule` is
+one kind of decision: what may be chosen and what each choice does, typed together; each
+rule module defines the entries of its steps, and the rules' table collects them.
 """
 
 from __future__ import annotations
 
 import itertools
 import operator
-from collections.abc import Iterable, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Generic, TypeVar
 
 import attrs
 
 from boardgames.core.history import History
 from boardgames.core.protocol import PlayerId
 from boardgames.core.rng import Rng
+from boardgames.core.values import replaced
 from boardgames.games.kincses_sziget.actions import (
+    Action,
     Advance,
     AnchorDiscard,
     AnchorDraw,
@@ -57,6 +61,7 @@ from boardgames.games.kincses_sziget.components import (
 from boardgames.games.kincses_sziget.state import (
     HistoryEntry,
     KincsesState,
+    Step,
     Task,
     _keep_legal,
     _new_state,
@@ -101,12 +106,6 @@ def _is_pirate(card: CardId) -> bool:
 
 def _bit(seat: PlayerId) -> int:
     return 1 << seat
-
-
-def _set(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    changed = list(values)
-    changed[index] = value
-    return tuple(changed)
 
 
 def _add_sorted(cards: tuple[int, ...], card: int) -> tuple[int, ...]:
@@ -281,24 +280,24 @@ class _Work:
         return tuple((seat + offset) % self.players for offset in range(self.players))
 
     def set_crew_known(self, card: CardId, mask: int) -> None:
-        self.crew_known = _set(self.crew_known, card, mask)
+        self.crew_known = replaced(self.crew_known, card, mask)
 
     def set_treasure_known(self, treasure: TreasureId, mask: int, value_mask: int) -> None:
         """Set who knows ``treasure`` and who knows its value (a superset: ``mask`` is added)."""
-        self.treasure_known = _set(self.treasure_known, treasure, mask)
-        self.treasure_value_known = _set(self.treasure_value_known, treasure, value_mask | mask)
+        self.treasure_known = replaced(self.treasure_known, treasure, mask)
+        self.treasure_value_known = replaced(self.treasure_value_known, treasure, value_mask | mask)
 
     def set_mission_known(self, mission: int, mask: int) -> None:
-        self.mission_known = _set(self.mission_known, mission, mask)
+        self.mission_known = replaced(self.mission_known, mission, mask)
 
     # --- crew cards --------------------------------------------------------------------------
 
     def give_crew(self, seat: PlayerId, card: CardId, mask: int) -> None:
-        self.hands = _set(self.hands, seat, _add_sorted(self.hands[seat], card))
+        self.hands = replaced(self.hands, seat, _add_sorted(self.hands[seat], card))
         self.set_crew_known(card, mask | _bit(seat))
 
     def take_crew(self, seat: PlayerId, card: CardId) -> None:
-        self.hands = _set(self.hands, seat, _remove(self.hands[seat], card))
+        self.hands = replaced(self.hands, seat, _remove(self.hands[seat], card))
 
     def discard_crew(self, card: CardId) -> None:
         self.crew_discard = (*self.crew_discard, card)
@@ -355,7 +354,7 @@ class _Work:
         self, seat: PlayerId, treasure: TreasureId, mask: int, value_mask: int
     ) -> None:
         """``seat`` takes ``treasure``; ``mask`` also knows the card, ``value_mask`` its value."""
-        self.treasures = _set(self.treasures, seat, _add_sorted(self.treasures[seat], treasure))
+        self.treasures = replaced(self.treasures, seat, _add_sorted(self.treasures[seat], treasure))
         self.set_treasure_known(treasure, mask | _bit(seat), value_mask)
 
     def refill_treasure_row(self, rank: int) -> None:
@@ -365,8 +364,8 @@ class _Work:
             row = (*row, pile[0])
             self.set_treasure_known(pile[0], self.all, self.all)
             pile = pile[1:]
-        self.treasure_rows = _set(self.treasure_rows, rank, row)
-        self.treasure_piles = _set(self.treasure_piles, rank, pile)
+        self.treasure_rows = replaced(self.treasure_rows, rank, row)
+        self.treasure_piles = replaced(self.treasure_piles, rank, pile)
 
     # --- missions ----------------------------------------------------------------------------
 
@@ -399,3 +398,30 @@ def _zone_spaces(zone: Zone) -> range:
 
 def _weapons(hand: Iterable[CardId]) -> list[CardId]:
     return [card for card in hand if not _is_pirate(card)]
+
+
+StepT = TypeVar("StepT", bound=Step)
+ActionT = TypeVar("ActionT", bound=Action)
+
+
+@attrs.frozen
+class StepRule(Generic[StepT, ActionT]):
+    """One kind of decision step: the actions it offers and what each of them does.
+
+    The two are typed together: ``apply`` is only ever given one of the values ``options``
+    listed (the canonical legal value, never a look-alike), so it takes exactly the action
+    classes the step offers and tells them apart by narrowing.
+
+    Args:
+        step: The step class.
+        options: The legal actions at such a step, in their fixed order.
+        apply: Carry out one of those actions on the work object of the move (the step is
+            already popped from the stack).
+        skipped: Whether such a step is passed over because it offers no real choice
+            (§0.3), tested when it reaches the top of the stack; ``None``: never skipped.
+    """
+
+    step: type[StepT]
+    options: Callable[[KincsesState | _Work, StepT], Sequence[ActionT]]
+    apply: Callable[[_Work, StepT, ActionT], None]
+    skipped: Callable[[_Work, StepT], bool] | None = None

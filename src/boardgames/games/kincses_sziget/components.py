@@ -655,8 +655,15 @@ class EventCard:
 def _event_cards() -> tuple[EventCard, ...]:
     cards: list[EventCard] = []
 
-    def add(kind: EventKind, **fields: object) -> None:
-        cards.append(EventCard(len(cards), kind, **fields))  # type: ignore[arg-type]
+    def add(
+        kind: EventKind,
+        *,
+        colours: tuple[Colour, ...] = (),
+        value: int = 0,
+        mark: DuelMark | None = None,
+        shell: bool = False,
+    ) -> None:
+        cards.append(EventCard(len(cards), kind, colours, value, mark, shell))
 
     for colour in Colour:
         add(EventKind.DUEL, colours=(colour,), mark=DuelMark.DOUBLE_CIRCLE)

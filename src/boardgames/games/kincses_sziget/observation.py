@@ -23,7 +23,7 @@ from boardgames.core.rng import Rng
 from boardgames.games.kincses_sziget._battle import _battle_options
 from boardgames.games.kincses_sziget._duel import _duel_compositions
 from boardgames.games.kincses_sziget._work import _WEAPON_COLOUR, _is_pirate
-from boardgames.games.kincses_sziget.actions import BattleAdd, Compose
+from boardgames.games.kincses_sziget.actions import BattleAdd
 from boardgames.games.kincses_sziget.components import (
     CREW_CARDS,
     EVENT_CARDS,
@@ -47,7 +47,14 @@ from boardgames.games.kincses_sziget.state import (
     _new_state,
 )
 
-__all__ = ["IslandView", "KincsesObservation", "SeatView", "observe", "sample_state"]
+__all__ = [
+    "IslandView",
+    "KincsesObservation",
+    "SeatView",
+    "check_observation",
+    "observe",
+    "sample_state",
+]
 
 
 @attrs.frozen
@@ -338,15 +345,14 @@ def _sample_commits(
             continue
         hand = hands[seat]
         if isinstance(reveal, DuelRevealTask):
-            options = _duel_compositions(hand, card.colours[0])
-            choice, rng = rng.choice(options)
-            assert isinstance(choice, Compose)
-            commits[seat] = tuple(c for c in (choice.pirate, choice.weapon) if c is not None)
+            composition, rng = rng.choice(_duel_compositions(hand, card.colours[0]))
+            commits[seat] = tuple(
+                c for c in (composition.pirate, composition.weapon) if c is not None
+            )
         elif isinstance(reveal, BattleRevealTask):
             chosen: tuple[CardId, ...] = ()
             while True:
-                options = _battle_options(hand, chosen, card.colours)
-                choice, rng = rng.choice(options)
+                choice, rng = rng.choice(_battle_options(hand, chosen, card.colours))
                 if not isinstance(choice, BattleAdd):
                     break
                 chosen = (*chosen, choice.card)
@@ -581,3 +587,18 @@ def sample_state(observation: KincsesObservation, seed: int) -> KincsesState:
         history=observation.history,
         rng=rng,
     )
+
+
+def check_observation(observation: KincsesObservation) -> None:
+    """Check a loaded observation's player count and seats.
+
+    The rest is checked by sampling a state from it (see
+    :class:`~boardgames.core.standard.StandardGame`).
+
+    Raises:
+        InvalidStateError: The observation is not one a captain can have.
+    """
+    if not 2 <= observation.players <= 4 or not 0 <= observation.player < observation.players:
+        raise InvalidStateError(f"player={observation.player} is not a seat")
+    if len(observation.seats) != observation.players:
+        raise InvalidStateError("seats must have one entry per seat")

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from boardgames.core.protocol import PlayerId
+from boardgames.games.kincses_sziget.actions import Action
 from boardgames.games.kincses_sziget.components import (
     CREW_CARDS,
     EVENT_CARDS,
@@ -27,10 +29,16 @@ from boardgames.games.kincses_sziget.components import (
     Pirate,
 )
 from boardgames.games.kincses_sziget.observation import KincsesObservation, observe
-from boardgames.games.kincses_sziget.rules import score
-from boardgames.games.kincses_sziget.state import KincsesState
+from boardgames.games.kincses_sziget.rules import public_text, score
+from boardgames.games.kincses_sziget.state import KincsesState, _pending_step
 
-__all__ = ["crew_label", "render_observation", "render_state", "render_track"]
+__all__ = [
+    "crew_label",
+    "describe_action",
+    "render_observation",
+    "render_state",
+    "render_track",
+]
 
 _CODES = {
     EventKind.DUEL: "Du",
@@ -136,7 +144,7 @@ def _public(observation: KincsesObservation) -> list[str]:
 
 def _seat_line(observation: KincsesObservation, seat: int, points: float | None) -> str:
     view = observation.seats[seat]
-    to_move = observation.tasks[-1].player if observation.tasks else None  # type: ignore[union-attr]
+    to_move = _pending_step(observation.tasks).player if observation.tasks else None
     marks = ("*" if to_move == seat else " ") + ("S" if observation.start_player == seat else " ")
     if view.position == ISLAND:
         where = "Treasure Island"
@@ -158,8 +166,8 @@ def _seat_line(observation: KincsesObservation, seat: int, points: float | None)
 def _decision(observation: KincsesObservation) -> str:
     if not observation.tasks:
         return "game over"
-    step = observation.tasks[-1]
-    return f"to move: seat {step.player} - {step.phase}"  # type: ignore[union-attr]
+    step = _pending_step(observation.tasks)
+    return f"to move: seat {step.player} - {step.phase}"
 
 
 def render_observation(observation: KincsesObservation) -> str:
@@ -212,3 +220,17 @@ def render_state(state: KincsesState) -> str:
         lines.append("face-down islands: " + "; ".join(hidden))
     lines.append(_decision(observation))
     return "\n".join(lines)
+
+
+def describe_action(
+    observation: KincsesObservation, action: Action, viewer: PlayerId
+) -> str | None:
+    """Return ``action``, taken by ``observation``'s seat, as ``viewer`` sees it.
+
+    Secret choices (weapon exchange, kept missions, battle compositions, merchant offers)
+    are named to their player only; the cards added to a battle composition are not even
+    announced (``None``), since its size is secret (E4).
+    """
+    if viewer == observation.player or not observation.tasks:
+        return str(action)
+    return public_text(observation.tasks[-1], action)

@@ -11,76 +11,57 @@ game as early.
 This module is the rules' public face and their engine. Each rulebook section lives in a
 private module named after its test file (``_setup``, ``_turn``, ``_island``, ``_events``,
 ``_duel``, ``_battle``, ``_merchant``, ``_pearls``, ``_telescope_parrot``, ``_scoring``,
-``_checks``), where each decision step's legal actions sit next to its effect; the tables
-here map each step class to them.
+``_invariants``), where each decision step has one typed entry, a ``StepRule`` holding its
+legal actions and their effect; the table here maps each step class to its entry.
 """
 
 from __future__ import annotations
 
-import itertools
-import operator
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TypeAlias, TypeGuard, TypeVar, get_args
 
-from boardgames.core.errors import IllegalActionError
+from boardgames.core import guards
+from boardgames.core.guards import find_action, illegal_action
 from boardgames.core.history import History
-from boardgames.core.protocol import PlayerId
+from boardgames.core.protocol import OptionValue, PlayerId
 from boardgames.core.rng import Rng
 from boardgames.games.kincses_sziget._battle import (
+    _BATTLE_COMMIT_RULE,
+    _BATTLE_PICK_RULE,
     _auto_battle_retreat,
     _auto_battle_reveal,
     _auto_replace,
-    _battle_commit_options,
-    _battle_pick_options,
-    _battle_pick_skipped,
-    _do_battle_commit,
-    _do_battle_pick,
-)
-from boardgames.games.kincses_sziget._checks import (
-    check_action_fields,
-    check_state,
 )
 from boardgames.games.kincses_sziget._duel import (
+    _DUEL_COMMIT_RULE,
+    _DUEL_PRIZE_RULE,
+    _DUEL_TARGET_RULE,
     _auto_duel_reveal,
-    _do_commit,
-    _do_duel_prize,
-    _do_duel_target,
-    _duel_commit_options,
-    _duel_prize_options,
-    _duel_target_options,
 )
 from boardgames.games.kincses_sziget._events import (
+    _CHEST_RULE,
+    _EVENT_PILE_RULE,
+    _INTRIGUE_RULE,
+    _REPAIR_RULE,
     _auto_chest_cleanup,
     _auto_land,
     _auto_move_back,
-    _chest_options,
-    _chest_skipped,
-    _do_chest,
-    _do_event_pile,
-    _do_intrigue,
-    _do_repair,
-    _event_pile_options,
-    _intrigue_skipped,
-    _intrigue_step_options,
-    _repair_options,
+)
+from boardgames.games.kincses_sziget._invariants import (
+    check_action_fields,
+    check_state,
 )
 from boardgames.games.kincses_sziget._island import (
-    _do_treasure_loss,
-    _do_treasure_source,
-    _treasure_loss_options,
-    _treasure_loss_skipped,
-    _treasure_source_options,
-    _treasure_source_skipped,
+    _TREASURE_LOSS_RULE,
+    _TREASURE_SOURCE_RULE,
 )
 from boardgames.games.kincses_sziget._merchant import (
+    _MERCHANT_COMMIT_RULE,
     _auto_merchant_reveal,
-    _merchant_commit_options,
 )
 from boardgames.games.kincses_sziget._pearls import (
+    _PEARL_SALE_RULE,
     _auto_after_event,
-    _do_pearl_sale,
-    _pearl_sale_options,
-    _pearl_sale_skipped,
 )
 from boardgames.games.kincses_sziget._scoring import (
     mission_achieved,
@@ -90,36 +71,23 @@ from boardgames.games.kincses_sziget._scoring import (
     treasure_points,
 )
 from boardgames.games.kincses_sziget._setup import (
+    _EXCHANGE_RULE,
+    _KEEP_RULE,
     _auto_setup,
-    _do_exchange,
-    _do_keep,
-    _exchange_options,
-    _keep_options,
 )
 from boardgames.games.kincses_sziget._telescope_parrot import (
-    _do_parrot,
-    _do_parrot_place,
-    _do_telescope,
-    _parrot_place_options,
-    _parrot_step_options,
-    _telescope_step_options,
+    _PARROT_PLACE_RULE,
+    _PARROT_RULE,
+    _TELESCOPE_RULE,
 )
 from boardgames.games.kincses_sziget._turn import (
-    _crew_source_options,
-    _crew_source_skipped,
-    _discard_options,
-    _discard_skipped,
-    _do_crew_source,
-    _do_discard,
-    _do_mission_dispose,
-    _do_mission_source,
-    _do_reward,
-    _do_turn,
+    _CREW_SOURCE_RULE,
+    _DISCARD_RULE,
+    _MISSION_DISPOSE_RULE,
+    _MISSION_SOURCE_RULE,
+    _REWARD_RULE,
+    _TURN_RULE,
     _end_turn,
-    _mission_dispose_options,
-    _mission_source_options,
-    _reward_options,
-    _turn_options,
     backward,
     forward,
     is_free,
@@ -127,6 +95,7 @@ from boardgames.games.kincses_sziget._turn import (
 from boardgames.games.kincses_sziget._work import (
     _COMMITTED,
     _CREW_COUNT,
+    StepRule,
     _bit,
     _Work,
     _zone_spaces,
@@ -159,6 +128,7 @@ from boardgames.games.kincses_sziget.components import (
     FORBIDDEN_ISLAND_SPACES,
     HAND_MAX,
     HAND_MIN,
+    ISLAND,
     ISLANDS,
     ISLANDS_PER_ZONE,
     LAST_SPACE,
@@ -175,43 +145,24 @@ from boardgames.games.kincses_sziget.components import (
 )
 from boardgames.games.kincses_sziget.state import (
     AfterEventTask,
+    AutomaticTask,
     BattleCommitStep,
-    BattlePickStep,
     BattleRetreatTask,
     BattleRevealTask,
     ChestCleanupTask,
-    ChestStep,
-    CrewSourceStep,
-    DiscardStep,
-    DuelCommitStep,
-    DuelPrizeStep,
     DuelRevealTask,
-    DuelTargetStep,
-    EventPileStep,
     ExchangeStep,
-    IntrigueStep,
     KeepStep,
     KincsesState,
     LandTask,
     MerchantCommitStep,
     MerchantRevealTask,
-    MissionDisposeStep,
-    MissionSourceStep,
     MoveBackTask,
-    ParrotPlaceStep,
-    ParrotStep,
-    PearlSaleStep,
-    RepairStep,
     ReplaceTask,
-    RewardStep,
     SetupTask,
-    Step,
     Task,
-    TelescopeStep,
-    TreasureLossStep,
-    TreasureSourceStep,
-    TurnStep,
     _keep_legal,
+    _pending_step,
 )
 
 __all__ = [
@@ -222,16 +173,22 @@ __all__ = [
     "MISSION_ROW_SIZE",
     "STARTING_HAND",
     "TREASURE_ROW_SIZE",
+    "Configuration",
     "apply",
     "backward",
     "best_total",
+    "check_action",
     "check_action_fields",
     "check_state",
     "colour_total",
     "composition_total",
+    "configuration",
+    "configure",
     "current_player",
+    "describe_configuration",
     "forward",
     "is_free",
+    "is_truncated",
     "legal_actions",
     "mission_achieved",
     "new_game",
@@ -243,15 +200,43 @@ __all__ = [
     "treasure_points",
 ]
 
+Configuration: TypeAlias = tuple[int, int, bool, bool]
+"""What a game is configured by: ``(players, max_turns, reveal_shown_cards,
+tiebreak_by_position)``, as the state holds them."""
 
-def new_game(
-    players: int,
-    seed: int,
-    *,
-    max_turns: int = 500,
-    reveal_shown_cards: bool = True,
-    tiebreak_by_position: bool = False,
-) -> KincsesState:
+
+def configure(players: int, options: Mapping[str, OptionValue]) -> Configuration:
+    """Return the configuration of ``players`` captains with the given options.
+
+    Every combination of the options is allowed.
+    """
+    return (
+        players,
+        int(options["max_turns"]),
+        options["reveal_shown_cards"] is True,
+        options["tiebreak_by_position"] is True,
+    )
+
+
+def configuration(state: KincsesState) -> Configuration:
+    """Return the configuration ``state`` was made for."""
+    return (state.players, state.max_turns, state.reveal_shown_cards, state.tiebreak_by_position)
+
+
+def describe_configuration(configuration: Configuration) -> str:
+    """Describe a configuration for error messages."""
+    players, max_turns, reveal_shown_cards, tiebreak_by_position = configuration
+    return guards.describe_configuration(
+        players,
+        {
+            "max_turns": max_turns,
+            "reveal_shown_cards": reveal_shown_cards,
+            "tiebreak_by_position": tiebreak_by_position,
+        },
+    )
+
+
+def new_game(configuration: Configuration, seed: int) -> KincsesState:
     """Set up a game from ``seed`` and run it to the first decision.
 
     The start player is drawn at random; each player gets 4 crew cards and 2 missions;
@@ -261,6 +246,7 @@ def new_game(
     a pile and two face-up cards. The weapon exchanges and mission choices come first; the
     mission row and the crew row are dealt after them.
     """
+    players, max_turns, reveal_shown_cards, tiebreak_by_position = configuration
     rng = Rng.from_seed(seed)
     start, rng = rng.randbelow(players)
     everyone = (1 << players) - 1
@@ -372,39 +358,75 @@ def new_game(
 
 
 def current_player(state: KincsesState) -> PlayerId | None:
-    """Return the seat whose decision is pending, or ``None`` when the game is over."""
-    if not state.tasks:
+    """Return the seat whose decision is pending, or ``None`` iff the game is over.
+
+    The game is over exactly when the task stack is empty; otherwise its top is a step,
+    which names the seat that decides.
+    """
+    tasks = state.tasks
+    if not tasks:
         return None
-    return state.tasks[-1].player  # type: ignore[union-attr]
+    return _pending_step(tasks).player
 
 
-_OPTIONS: dict[type, Callable[[KincsesState | _Work, Any], list[Action]]] = {
-    TurnStep: _turn_options,
-    DiscardStep: _discard_options,
-    CrewSourceStep: _crew_source_options,
-    TreasureSourceStep: _treasure_source_options,
-    EventPileStep: _event_pile_options,
-    ExchangeStep: _exchange_options,
-    KeepStep: _keep_options,
-    MissionSourceStep: _mission_source_options,
-    MissionDisposeStep: _mission_dispose_options,
-    DuelTargetStep: _duel_target_options,
-    DuelCommitStep: _duel_commit_options,
-    DuelPrizeStep: _duel_prize_options,
-    BattleCommitStep: _battle_commit_options,
-    BattlePickStep: _battle_pick_options,
-    MerchantCommitStep: _merchant_commit_options,
-    IntrigueStep: _intrigue_step_options,
-    TreasureLossStep: _treasure_loss_options,
-    RewardStep: _reward_options,
-    ChestStep: _chest_options,
-    RepairStep: _repair_options,
-    TelescopeStep: _telescope_step_options,
-    ParrotStep: _parrot_step_options,
-    ParrotPlaceStep: _parrot_place_options,
-    PearlSaleStep: _pearl_sale_options,
+def is_truncated(state: KincsesState) -> bool:
+    """Return whether the game stopped at the turn limit with no ship on the island."""
+    return not state.tasks and ISLAND not in state.positions
+
+
+def check_action(action: Action) -> None:
+    """Check a loaded action's ids and numbers, as :func:`check_action_fields` does.
+
+    Raises:
+        InvalidStateError: A field is out of range, such as a crew card id above 71.
+    """
+    check_action_fields(action)
+
+
+_STEP_RULES: dict[type, StepRule[Any, Any]] = {
+    rule.step: rule
+    for rule in (
+        _TURN_RULE,
+        _DISCARD_RULE,
+        _CREW_SOURCE_RULE,
+        _TREASURE_SOURCE_RULE,
+        _EVENT_PILE_RULE,
+        _EXCHANGE_RULE,
+        _KEEP_RULE,
+        _MISSION_SOURCE_RULE,
+        _MISSION_DISPOSE_RULE,
+        _DUEL_TARGET_RULE,
+        _DUEL_COMMIT_RULE,
+        _DUEL_PRIZE_RULE,
+        _BATTLE_COMMIT_RULE,
+        _BATTLE_PICK_RULE,
+        _MERCHANT_COMMIT_RULE,
+        _INTRIGUE_RULE,
+        _TREASURE_LOSS_RULE,
+        _REWARD_RULE,
+        _CHEST_RULE,
+        _REPAIR_RULE,
+        _TELESCOPE_RULE,
+        _PARROT_RULE,
+        _PARROT_PLACE_RULE,
+        _PEARL_SALE_RULE,
+    )
 }
-"""The legal actions of each kind of step, in their fixed order."""
+"""Each step class's entry: its legal actions, in their fixed order, and their effect.
+
+Each entry is typed on its own (its step class and the actions it offers), where it is
+defined; this table, keyed by class, can only hold them as ``StepRule[Any, Any]``.
+"""
+
+_SKIPPED: dict[type, Callable[[_Work, Any], bool]] = {
+    cls: rule.skipped for cls, rule in _STEP_RULES.items() if rule.skipped is not None
+}
+"""The steps that are skipped when they offer no real choice (§0.3), with the test.
+
+Only steps whose skipping reveals nothing hidden are ever skipped: a full hand, an empty
+supply, a hand of 2, no pearls, no weapon in the chest. The weapon exchange and the secret
+commitments are always asked, so that nobody learns a hand from their absence.
+"""
 
 
 def _legal(state: KincsesState) -> tuple[Action, ...]:
@@ -417,7 +439,7 @@ def _legal(state: KincsesState) -> tuple[Action, ...]:
     legal: tuple[Action, ...] | None = getattr(state, "_legal", None)
     if legal is None:
         step = state.tasks[-1]
-        legal = tuple(_OPTIONS[step.__class__](state, step))
+        legal = tuple(_STEP_RULES[step.__class__].options(state, step))
         _keep_legal(state, legal)
     return legal
 
@@ -429,22 +451,31 @@ def legal_actions(state: KincsesState) -> Sequence[Action]:
     return _legal(state)
 
 
-_SKIPPED: dict[type, Callable[[_Work, Any], bool]] = {
-    CrewSourceStep: _crew_source_skipped,
-    TreasureSourceStep: _treasure_source_skipped,
-    DiscardStep: _discard_skipped,
-    BattlePickStep: _battle_pick_skipped,
-    IntrigueStep: _intrigue_skipped,
-    TreasureLossStep: _treasure_loss_skipped,
-    ChestStep: _chest_skipped,
-    PearlSaleStep: _pearl_sale_skipped,
-}
-"""The steps that are skipped when they offer no real choice (§0.3), with the test.
+TaskT = TypeVar("TaskT", bound=AutomaticTask)
 
-Only steps whose skipping reveals nothing hidden are ever skipped: a full hand, an empty
-supply, a hand of 2, no pearls, no weapon in the chest. The weapon exchange and the secret
-commitments are always asked, so that nobody learns a hand from their absence.
-"""
+
+def _automatic(
+    task: type[TaskT], run: Callable[[_Work, TaskT], None]
+) -> tuple[type, Callable[[_Work, Any], None]]:
+    """Return an entry of :data:`_AUTOMATIC`, checking that ``run`` takes such a task."""
+    return task, run
+
+
+_AUTOMATIC: dict[type, Callable[[_Work, Any], None]] = dict(
+    (
+        _automatic(SetupTask, _auto_setup),
+        _automatic(LandTask, _auto_land),
+        _automatic(AfterEventTask, _auto_after_event),
+        _automatic(DuelRevealTask, _auto_duel_reveal),
+        _automatic(BattleRevealTask, _auto_battle_reveal),
+        _automatic(BattleRetreatTask, _auto_battle_retreat),
+        _automatic(ReplaceTask, _auto_replace),
+        _automatic(MerchantRevealTask, _auto_merchant_reveal),
+        _automatic(MoveBackTask, _auto_move_back),
+        _automatic(ChestCleanupTask, _auto_chest_cleanup),
+    )
+)
+"""What each automatic task does when it reaches the top of the stack."""
 
 
 def _run(work: _Work) -> None:
@@ -469,44 +500,6 @@ def _run(work: _Work) -> None:
         return
 
 
-_AUTOMATIC: dict[type, Callable[[_Work, Any], None]] = {
-    SetupTask: _auto_setup,
-    LandTask: _auto_land,
-    AfterEventTask: _auto_after_event,
-    DuelRevealTask: _auto_duel_reveal,
-    BattleRevealTask: _auto_battle_reveal,
-    BattleRetreatTask: _auto_battle_retreat,
-    ReplaceTask: _auto_replace,
-    MerchantRevealTask: _auto_merchant_reveal,
-    MoveBackTask: _auto_move_back,
-    ChestCleanupTask: _auto_chest_cleanup,
-}
-_STEPS: dict[type, Callable[[_Work, Any, Any], None]] = {
-    TurnStep: _do_turn,
-    DiscardStep: _do_discard,
-    CrewSourceStep: _do_crew_source,
-    TreasureSourceStep: _do_treasure_source,
-    ExchangeStep: _do_exchange,
-    KeepStep: _do_keep,
-    MissionSourceStep: _do_mission_source,
-    MissionDisposeStep: _do_mission_dispose,
-    EventPileStep: _do_event_pile,
-    DuelTargetStep: _do_duel_target,
-    DuelCommitStep: _do_commit,
-    DuelPrizeStep: _do_duel_prize,
-    BattleCommitStep: _do_battle_commit,
-    BattlePickStep: _do_battle_pick,
-    MerchantCommitStep: _do_commit,
-    IntrigueStep: _do_intrigue,
-    TreasureLossStep: _do_treasure_loss,
-    RewardStep: _do_reward,
-    ChestStep: _do_chest,
-    RepairStep: _do_repair,
-    TelescopeStep: _do_telescope,
-    ParrotStep: _do_parrot,
-    ParrotPlaceStep: _do_parrot_place,
-    PearlSaleStep: _do_pearl_sale,
-}
 _SECRET: dict[type, PublicAction | None] = {
     ExchangeWeapon: WeaponExchanged(),
     KeepMission: MissionKept(),
@@ -519,8 +512,15 @@ _SECRET: dict[type, PublicAction | None] = {
 }
 """Secret actions and their public form (``None``: not recorded at all)."""
 
+_PUBLIC_CLASSES = frozenset(get_args(PublicAction))
 
-def _public(step: Step, action: Action) -> PublicAction | None:
+
+def _is_public(action: object) -> TypeGuard[PublicAction]:
+    """Return whether ``action`` is recorded as it is (every action class but the secret ones)."""
+    return action.__class__ in _PUBLIC_CLASSES
+
+
+def _public(step: Task, action: Action) -> PublicAction | None:
     cls = action.__class__
     if cls in _SECRET:
         return _SECRET[cls]
@@ -528,7 +528,9 @@ def _public(step: Step, action: Action) -> PublicAction | None:
         return _COMMITTED
     if cls is Decline and step.__class__ is MerchantCommitStep:
         return _COMMITTED
-    return action  # type: ignore[return-value]
+    if _is_public(action):
+        return action
+    return None
 
 
 def public_text(task: Task, action: Action) -> str | None:
@@ -537,31 +539,12 @@ def public_text(task: Task, action: Action) -> str | None:
     ``None`` for a card added to a battle composition: the others see only that the
     composition was committed, not how many cards it holds (E4).
     """
-    public = _public(task, action)  # type: ignore[arg-type]
+    public = _public(task, action)
     if public is not None:
         return str(public)
     if action.__class__ is BattleAdd:
         return None
     return str(action)
-
-
-def _illegal(action: object, reason: str) -> IllegalActionError:
-    return IllegalActionError(f"illegal action {action!r}: {reason}")
-
-
-def _find(legal: tuple[Action, ...], action: object) -> int:
-    """Return the index of ``action`` among the legal actions, or -1 if it is not one.
-
-    Nearly always ``action`` is one of the listed values itself: it is found by identity,
-    without an ``__eq__`` call per listed action, and otherwise by value.
-    """
-    same = list(map(operator.is_, legal, itertools.repeat(action)))
-    if True in same:
-        return same.index(True)
-    try:
-        return legal.index(action)
-    except ValueError:
-        return -1
 
 
 def apply(state: KincsesState, action: Action) -> KincsesState:
@@ -571,24 +554,25 @@ def apply(state: KincsesState, action: Action) -> KincsesState:
         IllegalActionError: The game is over, or ``action`` is not one of the legal
             actions; the message says what is expected.
     """
-    if not state.tasks:
-        raise _illegal(action, "the game is over")
-    step: Step = state.tasks[-1]  # type: ignore[assignment]
+    tasks = state.tasks
+    if not tasks:
+        raise illegal_action(action, "the game is over")
+    step = _pending_step(tasks)
     legal = _legal(state)
-    index = _find(legal, action)
+    index = find_action(legal, action)
     if index < 0:
         kinds = sorted({type(option).__name__ for option in legal})
-        raise _illegal(
+        raise illegal_action(
             action,
             f"seat {step.player} must decide on {step.phase} with one of "
             f"{len(legal)} legal actions ({', '.join(kinds)})",
         )
     action = legal[index]  # the canonical value (never a look-alike such as Move(True))
     work = _Work(state)
-    work.tasks = state.tasks[:-1]
+    work.tasks = tasks[:-1]
     public = _public(step, action)
     if public is not None:
         work.history = state.history.append((step.player, public))
-    _STEPS[step.__class__](work, step, action)
+    _STEP_RULES[step.__class__].apply(work, step, action)
     _run(work)
     return work.freeze()

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable
-from typing import TYPE_CHECKING, ClassVar, TypeAlias
+from typing import TYPE_CHECKING, ClassVar, TypeAlias, cast
 
 import attrs
 
@@ -495,6 +495,18 @@ AutomaticTask: TypeAlias = (
 
 Task: TypeAlias = Step | AutomaticTask
 """An entry of the task stack."""
+
+
+def _pending_step(tasks: tuple[Task, ...]) -> Step:
+    """Return the decision on top of a non-empty task stack.
+
+    The top of a non-empty stack is always a step: the engine runs every automatic task
+    that reaches the top before it stops, and ``check_state`` refuses a loaded state whose
+    top task is not a step. A tuple's type cannot say so of its last item alone; this
+    cast, in this one place, is where the types learn it.
+    """
+    return cast("Step", tasks[-1])
+
 
 HistoryEntry: TypeAlias = tuple[PlayerId, PublicAction]
 """An entry of the public history: the seat that acted and what everyone saw of it.

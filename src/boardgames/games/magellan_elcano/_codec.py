@@ -10,15 +10,18 @@ their paths are the converter's. Nothing else changes: the JSON is the same.
 
 from __future__ import annotations
 
+from typing import cast
+
 import cattrs
 
+from boardgames.core.codec import configure_history_hooks
 from boardgames.core.history import History
 from boardgames.core.protocol import PlayerId
 from boardgames.games.magellan_elcano import rules
 from boardgames.games.magellan_elcano.actions import PublicAction
 from boardgames.games.magellan_elcano.components import CardId
 from boardgames.games.magellan_elcano.observation import _PLACE_SETS
-from boardgames.games.magellan_elcano.state import Crew, Place
+from boardgames.games.magellan_elcano.state import Crew, Place, _new_crew
 
 __all__ = ["configure_fast_paths"]
 
@@ -41,7 +44,6 @@ def _configure_history(converter: cattrs.Converter) -> None:
     ``check_state`` recognises them at once. A history with any other entry takes the
     converter's strict path, with its errors and their paths.
     """
-    structure_generic = converter.get_structure_hook(_HISTORY_TYPE)
     unstructure_entry = converter.get_unstructure_hook(_ENTRY_TYPE)
     plays: dict[tuple[int, int, str], tuple[PlayerId, PublicAction]] = {}
     others: dict[tuple[int, object], tuple[PlayerId, PublicAction]] = {}
@@ -71,27 +73,20 @@ def _configure_history(converter: cattrs.Converter) -> None:
             return None
         return plays.get((seat, card, colour))
 
-    def structure_history(value: object, cls: type) -> History[tuple[PlayerId, PublicAction]]:
-        if type(value) is list:
-            entries = []
-            for item in value:
-                entry = shared(item)
-                if entry is None:
-                    break
-                entries.append(entry)
-            else:
-                return History(entries)
-        return structure_generic(value, cls)  # type: ignore[no-any-return]
-
-    def unstructure_history(history: History[tuple[PlayerId, PublicAction]]) -> list[object]:
+    def write_history(
+        history: History[tuple[PlayerId, PublicAction]],
+    ) -> list[object] | None:
         shared = list(map(data_of.get, map(id, history)))
         if None in shared:
-            return [unstructure_entry(entry) for entry in history]
+            return None
         # A fresh dict for each entry: the caller may change what it is given.
-        return [(seat, {**data}) for seat, data in shared]  # type: ignore[misc]
+        return [
+            (seat, {**data}) for seat, data in cast("list[tuple[int, dict[str, object]]]", shared)
+        ]
 
-    converter.register_structure_hook_func(lambda cls: cls == _HISTORY_TYPE, structure_history)
-    converter.register_unstructure_hook_func(lambda cls: cls == _HISTORY_TYPE, unstructure_history)
+    configure_history_hooks(
+        converter, _HISTORY_TYPE, read_entry=shared, write_history=write_history
+    )
 
 
 class _Unusual(Exception):
@@ -160,7 +155,7 @@ def _configure_crew(converter: cattrs.Converter) -> None:
                 passed = value["passed"]
                 if type(passed) is not bool:
                     raise _Unusual
-                return rules._new_crew(
+                return _new_crew(
                     _ints(value["deck"]),
                     _int_set(value["hand"]),
                     (_ints(columns[0]), _ints(columns[1]), _ints(columns[2])),
@@ -173,7 +168,8 @@ def _configure_crew(converter: cattrs.Converter) -> None:
                 )
             except _Unusual:
                 pass
-        return structure_generic(value, cls)  # type: ignore[no-any-return]
+        generic: Crew = structure_generic(value, cls)
+        return generic
 
     unstructure_generic = converter.get_unstructure_hook(Crew)
     names_of = {places: names for names, places in place_sets.items()}
@@ -183,7 +179,8 @@ def _configure_crew(converter: cattrs.Converter) -> None:
         for card, places in crew.known:
             names = names_of.get(places)
             if names is None:
-                return unstructure_generic(crew)  # type: ignore[no-any-return]
+                generic: dict[str, object] = unstructure_generic(crew)
+                return generic
             known.append((card, list(names)))
         red, blue, green = crew.columns
         return {

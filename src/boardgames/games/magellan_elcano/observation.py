@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, TypeVar
+from typing import TypeVar
 
 import attrs
 
@@ -13,7 +13,6 @@ from boardgames.core.errors import InvalidStateError
 from boardgames.core.history import History
 from boardgames.core.protocol import PlayerId
 from boardgames.core.rng import Rng, lehmer_order
-from boardgames.core.values import trusted_constructor
 from boardgames.games.magellan_elcano.actions import PublicAction
 from boardgames.games.magellan_elcano.components import (
     CREW_DECK_SIZE,
@@ -22,9 +21,10 @@ from boardgames.games.magellan_elcano.components import (
     CardId,
     Colour,
 )
-from boardgames.games.magellan_elcano.state import Crew, MagellanState, Place
+from boardgames.games.magellan_elcano.rules import check_in_hidden_discard
+from boardgames.games.magellan_elcano.state import Crew, MagellanState, Place, _new_crew, _new_state
 
-__all__ = ["CrewView", "MagellanObservation", "observe", "sample_state"]
+__all__ = ["CrewView", "MagellanObservation", "check_observation", "observe", "sample_state"]
 
 
 @attrs.frozen
@@ -144,13 +144,6 @@ def observe(state: MagellanState, player: PlayerId) -> MagellanObservation:
         history=state.history,
     )
 
-
-if TYPE_CHECKING:
-    _new_state = MagellanState
-    _new_crew = Crew
-else:
-    _new_state = trusted_constructor(MagellanState)
-    _new_crew = trusted_constructor(Crew)
 
 _PLACES = (Place.HAND, Place.STORM, Place.HIDDEN_DISCARD)
 _PLACE_SETS = [
@@ -417,3 +410,27 @@ def sample_state(observation: MagellanObservation, seed: int) -> MagellanState:
         observation.history,
         rng,
     )
+
+
+def check_observation(observation: MagellanObservation) -> None:
+    """Check a loaded observation's seats and the observer's own card counts.
+
+    The rest is checked by sampling a state from it (see
+    :class:`~boardgames.core.standard.StandardGame`).
+
+    Raises:
+        InvalidStateError: The observation is not one a captain can have.
+    """
+    if not 0 <= observation.player < observation.players:
+        raise InvalidStateError(f"player={observation.player} is not a seat")
+    if len(observation.crews) != observation.players:
+        raise InvalidStateError("crews must have one entry per seat")
+    view = observation.crews[observation.player]
+    if (
+        len(observation.hand) != view.hand_size
+        or len(observation.storm) != view.storm_size
+        or len(observation.hidden_discard) != view.hidden_discard_size
+    ):
+        raise InvalidStateError("the observer's own cards do not match his public counts")
+    for seat, crew in enumerate(observation.crews):
+        check_in_hidden_discard(seat, crew.known, crew.in_hidden_discard)

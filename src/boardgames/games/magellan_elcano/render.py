@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from boardgames.core.protocol import PlayerId
+from boardgames.games.magellan_elcano.actions import Action, FaceDownPlayed, PlayFaceDown
 from boardgames.games.magellan_elcano.components import (
     CREW_CARDS,
     OCEAN_CARDS,
@@ -15,7 +17,7 @@ from boardgames.games.magellan_elcano.observation import CrewView, MagellanObser
 from boardgames.games.magellan_elcano.rules import score
 from boardgames.games.magellan_elcano.state import MagellanState
 
-__all__ = ["render_observation", "render_state"]
+__all__ = ["describe_action", "render_observation", "render_state"]
 
 
 def _cards(cards: Iterable[CardId]) -> str:
@@ -98,3 +100,13 @@ def render_state(state: MagellanState) -> str:
     if state.to_move is None:
         lines.append("game over")
     return "\n".join(lines)
+
+
+def describe_action(observation: MagellanObservation, action: Action, viewer: PlayerId) -> str:
+    """Return ``action``, taken by ``observation``'s seat, as ``viewer`` sees it.
+
+    A card played face down is named to its player only.
+    """
+    if viewer != observation.player and isinstance(action, PlayFaceDown):
+        return str(FaceDownPlayed())
+    return str(action)

@@ -8,15 +8,16 @@ from __future__ import annotations
 
 import itertools
 from bisect import bisect_left
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, TypeAlias
+from collections.abc import Callable, Mapping, Sequence
+from typing import TypeAlias
 
-from boardgames.core.errors import IllegalActionError, InvalidStateError
+from boardgames.core import guards
+from boardgames.core.errors import ConfigurationError, InvalidStateError
+from boardgames.core.guards import illegal_action
 from boardgames.core.history import History
-from boardgames.core.protocol import PlayerId
+from boardgames.core.protocol import OptionValue, PlayerId
 from boardgames.core.ranking import places_from_keys
 from boardgames.core.rng import Rng
-from boardgames.core.values import trusted_constructor
 from boardgames.games.magellan_elcano.actions import (
     Action,
     FaceDownPlayed,
@@ -34,16 +35,24 @@ from boardgames.games.magellan_elcano.components import (
     CardId,
     Colour,
 )
-from boardgames.games.magellan_elcano.state import Crew, MagellanState, Place
+from boardgames.games.magellan_elcano.state import Crew, MagellanState, Place, _new_crew, _new_state
 
 __all__ = [
     "DRAW",
     "HAND_SIZE",
     "ROUNDS",
+    "Configuration",
     "apply",
+    "check_action",
+    "check_in_hidden_discard",
     "check_state",
     "column_totals",
+    "configuration",
+    "configure",
+    "current_player",
+    "describe_configuration",
     "hand_strength",
+    "is_truncated",
     "legal_actions",
     "new_game",
     "ranking",
@@ -154,18 +163,64 @@ def _played(cards: frozenset[CardId], card: CardId) -> frozenset[CardId]:
     return entry.without(card) if rest is None else rest
 
 
-if TYPE_CHECKING:
-    _new_state = MagellanState
-    _new_crew = Crew
-else:
-    # The rules build one state and one crew per decision: trusted constructors build
-    # them straight into their slots (the same values as the attrs constructors).
-    _new_state = trusted_constructor(MagellanState)
-    _new_crew = trusted_constructor(Crew)
+Configuration: TypeAlias = tuple[int, bool]
+"""What a game is configured by: the number of captains and whether storms are used."""
 
 
-def new_game(players: int, storms: bool, seed: int) -> MagellanState:
+def configure(players: int, options: Mapping[str, OptionValue]) -> Configuration:
+    """Return the configuration of ``players`` captains with the option ``storm_variant``.
+
+    Storms are always used with 5 players and never with 2 or 3.
+
+    Raises:
+        ConfigurationError: ``storm_variant`` with fewer than 4 players.
+    """
+    storm_variant = options["storm_variant"] is True
+    if storm_variant and players < 4:
+        raise ConfigurationError(
+            f"storm_variant=True needs 4 or 5 players, not {players}; "
+            "storms are a 4-player variant and a 5-player rule"
+        )
+    return (players, players == 5 or storm_variant)
+
+
+def configuration(state: MagellanState) -> Configuration:
+    """Return the configuration ``state`` was made for."""
+    return (state.players, state.storms)
+
+
+def describe_configuration(configuration: Configuration) -> str:
+    """Describe a configuration for error messages."""
+    players, storms = configuration
+    return guards.describe_configuration(players, {"storm_variant": storms})
+
+
+def current_player(state: MagellanState) -> PlayerId | None:
+    """Return the captain to play or pass, or ``None`` when the game is over."""
+    return state.to_move
+
+
+def is_truncated(state: MagellanState) -> bool:
+    """Return ``False``: Magellan: Elcano always ends after six rounds."""
+    return False
+
+
+def check_action(action: Action) -> None:
+    """Check a loaded action's card id (and that the card has the colour played).
+
+    Raises:
+        InvalidStateError: The card is not a crew card, or has no end of that colour.
+    """
+    if isinstance(action, PlayCard | PlayFaceDown):
+        if not 0 <= action.card < len(CREW_CARDS):
+            raise InvalidStateError(f"card {action.card} is not a crew card id (0 to 14)")
+        if isinstance(action, PlayCard) and not CREW_CARDS[action.card].value(action.colour):
+            raise InvalidStateError(f"card {CREW_CARDS[action.card]} has no {action.colour} end")
+
+
+def new_game(configuration: Configuration, seed: int) -> MagellanState:
     """Set up a game: Pigafetta to a random captain, shuffled decks, 5 cards each, phase A."""
+    players, storms = configuration
     rng = Rng.from_seed(seed)
     first_player, rng = rng.randbelow(players)
     crews = []
@@ -249,10 +304,6 @@ def legal_actions(state: MagellanState) -> Sequence[Action]:
     return _hand(state.crews[seat].hand).legal(state.storms, may_pass)
 
 
-def _illegal(action: object, reason: str) -> IllegalActionError:
-    return IllegalActionError(f"illegal action {action!r}: {reason}")
-
-
 def apply(state: MagellanState, action: Action) -> MagellanState:
     """Return the state after the captain to move takes ``action``.
 
@@ -265,24 +316,26 @@ def apply(state: MagellanState, action: Action) -> MagellanState:
     """
     seat = state.to_move
     if seat is None:
-        raise _illegal(action, "the game is over")
+        raise illegal_action(action, "the game is over")
     crew = state.crews[seat]
     cls = action.__class__
     entry: _Entry | None
     following: PlayerId | None
-    if cls is PlayCard:
-        card = action.card  # type: ignore[union-attr]
-        colour = action.colour  # type: ignore[union-attr]
+    if type(action) is PlayCard:  # exactly the class: a subclass is a look-alike
+        card = action.card
+        colour = action.colour
         if type(card) is not int:
-            raise _illegal(action, f"card {card!r} is not a crew card id (an int from 0 to 14)")
+            raise illegal_action(
+                action, f"card {card!r} is not a crew card id (an int from 0 to 14)"
+            )
         if card not in crew.hand:
-            raise _illegal(action, f"card {card!r} is not in seat {seat}'s hand")
+            raise illegal_action(action, f"card {card!r} is not in seat {seat}'s hand")
         if type(colour) is not Colour:
             colours = ", ".join(f"Colour.{member.name}" for member in Colour)
-            raise _illegal(action, f"colour {colour!r} is not a Colour ({colours})")
+            raise illegal_action(action, f"colour {colour!r} is not a Colour ({colours})")
         entry = _PLAY_ENTRY[seat][card][colour]
         if entry is None:
-            raise _illegal(action, f"card {CREW_CARDS[card]} has no {colour} end")
+            raise illegal_action(action, f"card {CREW_CARDS[card]} has no {colour} end")
         red, blue, green = crew.columns
         if colour is Colour.RED:
             columns = ((*red, card), blue, green)
@@ -311,14 +364,16 @@ def apply(state: MagellanState, action: Action) -> MagellanState:
             known,
             in_hidden_discard,
         )
-    elif cls is PlayFaceDown:
-        card = action.card  # type: ignore[union-attr]
+    elif type(action) is PlayFaceDown:
+        card = action.card
         if not state.storms:
-            raise _illegal(action, "face-down storm cards are only played in storm games")
+            raise illegal_action(action, "face-down storm cards are only played in storm games")
         if type(card) is not int:
-            raise _illegal(action, f"card {card!r} is not a crew card id (an int from 0 to 14)")
+            raise illegal_action(
+                action, f"card {card!r} is not a crew card id (an int from 0 to 14)"
+            )
         if card not in crew.hand:
-            raise _illegal(action, f"card {card!r} is not in seat {seat}'s hand")
+            raise illegal_action(action, f"card {card!r} is not in seat {seat}'s hand")
         hand = _played(crew.hand, card)
         known = crew.known
         crew = _new_crew(
@@ -335,7 +390,9 @@ def apply(state: MagellanState, action: Action) -> MagellanState:
         entry = _FACE_DOWN_ENTRY[seat]
     elif cls is Pass:
         if seat == state.first_player and not state.first_has_played:
-            raise _illegal(action, "the first player must play at least one card before passing")
+            raise illegal_action(
+                action, "the first player must play at least one card before passing"
+            )
         following = _next_to_move(state.crews, seat + 1, seat)
         if following is None:
             # The last captain passes and phase B is over. Anchoring rebuilds every crew
@@ -354,7 +411,9 @@ def apply(state: MagellanState, action: Action) -> MagellanState:
         )
         entry = _PASS_ENTRY[seat]
     else:
-        raise _illegal(action, "not a Magellan: Elcano action (PlayCard, PlayFaceDown or Pass)")
+        raise illegal_action(
+            action, "not a Magellan: Elcano action (PlayCard, PlayFaceDown or Pass)"
+        )
     crews = (*state.crews[:seat], crew, *state.crews[seat + 1 :])
     history = state.history.append(entry)
     if cls is not Pass:

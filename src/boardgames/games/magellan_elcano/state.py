@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import enum
+from typing import TYPE_CHECKING
 
 import attrs
 
 from boardgames.core.history import History
 from boardgames.core.protocol import PlayerId
 from boardgames.core.rng import Rng
+from boardgames.core.values import trusted_constructor
 from boardgames.games.magellan_elcano.actions import PublicAction
 from boardgames.games.magellan_elcano.components import CardId
 
@@ -106,3 +108,14 @@ class MagellanState:
     won_storms: tuple[tuple[CardId, ...], ...]
     history: History[tuple[PlayerId, PublicAction]]
     rng: Rng
+
+
+if TYPE_CHECKING:
+    _new_state = MagellanState
+    _new_crew = Crew
+else:
+    # The rules and the sampler build states and crews on every move: trusted
+    # constructors store the fields straight into their slots (the same values as the
+    # attrs constructors).
+    _new_state = trusted_constructor(MagellanState)
+    _new_crew = trusted_constructor(Crew)

@@ -9,22 +9,12 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
-import attrs
-
-from boardgames.core.codec import Codec
-from boardgames.core.guards import (
-    check_seat,
-    check_seed,
-    describe_configuration,
-    foreign_state,
-    foreign_state_action,
-)
-from boardgames.core.protocol import GameInfo, OptionSpec, OptionValue, PlayerId
-from boardgames.games.morgans_magic_map import rules
-from boardgames.games.morgans_magic_map._codec import codec
+from boardgames.core.protocol import GameInfo, OptionSpec
+from boardgames.core.standard import GameTypes, StandardGame
+from boardgames.games.morgans_magic_map import _format1, observation, render, rules
+from boardgames.games.morgans_magic_map._codec import configure_converter
 from boardgames.games.morgans_magic_map.actions import (
     Action,
     ChooseCell,
@@ -49,17 +39,8 @@ from boardgames.games.morgans_magic_map.components import (
     Terrain,
     TreasureSet,
 )
-from boardgames.games.morgans_magic_map.observation import (
-    MorganObservation,
-    observe,
-    sample_state,
-)
-from boardgames.games.morgans_magic_map.render import (
-    render_map,
-    render_map_svg,
-    render_observation,
-    render_state,
-)
+from boardgames.games.morgans_magic_map.observation import MorganObservation
+from boardgames.games.morgans_magic_map.render import render_map, render_map_svg
 from boardgames.games.morgans_magic_map.state import MorganState, Phase, Variant
 
 __all__ = [
@@ -93,12 +74,7 @@ __all__ = [
 ]
 
 
-def _configuration(state: MorganState) -> str:
-    """The configuration ``state`` was made for, for error messages."""
-    return describe_configuration(state.players, attrs.asdict(state.variant))
-
-
-class MorgansMagicMap:
+class MorgansMagicMap(StandardGame[MorganState, Action, MorganObservation, rules.Configuration]):
     """Morgan's Magic Map for 2 to 4 players.
 
     Args:
@@ -115,6 +91,10 @@ class MorgansMagicMap:
             their number is known), a memory variant.
     """
 
+    rules = rules
+    knowledge = observation
+    text = render
+
     info: ClassVar[GameInfo] = GameInfo(
         name="morgans-magic-map",
         title="Morgan's Magic Map",
@@ -122,12 +102,7 @@ class MorgansMagicMap:
         max_players=4,
         default_players=4,
         options=(
-            OptionSpec(
-                name="max_turns",
-                default=500,
-                description="end the game (truncated) after this many player turns",
-                minimum=1,
-            ),
+            OptionSpec.turn_limit("end the game (truncated) after this many player turns"),
             OptionSpec(
                 name="connectivity_at_end_of_action",
                 default=False,
@@ -150,6 +125,13 @@ class MorgansMagicMap:
             ),
         ),
     )
+    types: ClassVar[GameTypes] = GameTypes(
+        state=MorganState,
+        observation=MorganObservation,
+        action=Action,
+        converter_hooks=configure_converter,
+        upgrade=_format1.upgrade,
+    )
 
     def __init__(
         self,
@@ -161,128 +143,16 @@ class MorgansMagicMap:
         exact_bonus_cards: bool = False,
         hide_claimed_treasures: bool = False,
     ) -> None:
-        options = {
-            "max_turns": max_turns,
-            "connectivity_at_end_of_action": connectivity_at_end_of_action,
-            "shovel_without_play": shovel_without_play,
-            "exact_bonus_cards": exact_bonus_cards,
-            "hide_claimed_treasures": hide_claimed_treasures,
-        }
-        self.info.resolve(players, options)
-        self._players = players
-        self._options: dict[str, OptionValue] = dict(options)
-        self.variant = Variant(
+        super().__init__(
+            players=players,
             max_turns=max_turns,
             connectivity_at_end_of_action=connectivity_at_end_of_action,
             shovel_without_play=shovel_without_play,
             exact_bonus_cards=exact_bonus_cards,
             hide_claimed_treasures=hide_claimed_treasures,
         )
+
+    @property
+    def variant(self) -> Variant:
         """The options as the rules code reads them."""
-
-    def __repr__(self) -> str:
-        options = ", ".join(f"{name}={value!r}" for name, value in self._options.items())
-        return f"MorgansMagicMap(players={self._players}, {options})"
-
-    @property
-    def players(self) -> int:
-        """The number of pirates."""
-        return self._players
-
-    @property
-    def options(self) -> Mapping[str, OptionValue]:
-        """The option values of this configuration."""
-        return dict(self._options)
-
-    @property
-    def codec(self) -> Codec:
-        """The serialization codec of Morgan's Magic Map."""
-        return codec()
-
-    def new_game(self, seed: int) -> MorganState:
-        """Set up a game from ``seed``: map, decks, hands, start player; pawns to place."""
-        check_seed(seed)
-        return rules.new_game(self._players, self.variant, seed)
-
-    def _matches(self, state: MorganState) -> bool:
-        variant = state.variant
-        return state.players == self._players and (
-            variant is self.variant or variant == self.variant
-        )
-
-    def current_player(self, state: MorganState) -> PlayerId | None:
-        """Return the seat to decide, or ``None`` when the game is over."""
-        return state.to_move
-
-    def legal_actions(self, state: MorganState) -> Sequence[Action]:
-        """Return the legal actions of the seat to decide (empty iff the game is over).
-
-        Raises:
-            ConfigurationError: ``state`` belongs to another configuration of the game.
-        """
-        if not self._matches(state):
-            raise foreign_state(self, _configuration(state))
-        return rules.legal_actions(state)
-
-    def apply(self, state: MorganState, action: Action) -> MorganState:
-        """Return the state after ``action``.
-
-        Raises:
-            IllegalActionError: ``action`` is not legal in ``state``.
-        """
-        if not self._matches(state):
-            raise foreign_state_action(self, action, _configuration(state))
-        return rules.apply(state, action)
-
-    def observe(self, state: MorganState, player: PlayerId) -> MorganObservation:
-        """Return what ``player`` knows of ``state``."""
-        return observe(state, check_seat(player, state.players))
-
-    def score(self, state: MorganState) -> tuple[float, ...]:
-        """Return each pirate's doubloons + set bonuses + treasure values."""
-        return rules.score(state)
-
-    def ranking(self, state: MorganState) -> tuple[int, ...]:
-        """Return places by score, then by treasure value."""
-        return rules.ranking(state)
-
-    def is_terminal(self, state: MorganState) -> bool:
-        """Return whether the game is over."""
-        return state.to_move is None
-
-    def is_truncated(self, state: MorganState) -> bool:
-        """Return whether the game was stopped by ``max_turns`` before the treasure ran out."""
-        return rules.is_truncated(state)
-
-    def sample_state(self, observation: MorganObservation, seed: int) -> MorganState:
-        """Return a state consistent with what the observation's player knows."""
-        return sample_state(observation, seed)
-
-    def check_state(self, state: MorganState) -> None:
-        """Check every invariant of ``state``.
-
-        Raises:
-            InvalidStateError: An invariant is broken.
-        """
-        rules.check_state(state)
-
-    def render_state(self, state: MorganState) -> str:
-        """Describe a full state as text."""
-        return render_state(state)
-
-    def render_observation(self, observation: MorganObservation) -> str:
-        """Describe an observation as text."""
-        return render_observation(observation)
-
-    def describe_action(
-        self, observation: MorganObservation, action: Action, viewer: PlayerId
-    ) -> str:
-        """Return ``action``, taken by ``observation``'s seat, as ``viewer`` sees it.
-
-        Every decision is public: everyone sees the whole action.
-
-        Raises:
-            ConfigurationError: ``viewer`` is not a seat.
-        """
-        check_seat(viewer, self._players)
-        return str(action)
+        return self.configuration[1]

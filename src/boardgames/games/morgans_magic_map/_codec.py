@@ -1,4 +1,4 @@
-"""The serialization codec of Morgan's Magic Map, with the history in the compact notation.
+"""The converter hooks of Morgan's Magic Map's codec: the history in the compact notation.
 
 A state's history holds every decision of the game (about a thousand in a whole game), so
 it dominates the cost of :func:`boardgames.dumps` and :func:`boardgames.loads`. It is
@@ -7,68 +7,31 @@ action's :func:`~boardgames.games.morgans_magic_map.actions.notation` (``["3p1",
 "0c2,-1", "0r3"]``). Each token is read back strictly (it must be the canonical notation
 of an action whose fields are in range) into the engine's own entry
 (:mod:`~boardgames.games.morgans_magic_map._interned`), and a token met before is a single
-dictionary look-up. The other fields go through the generic converter.
+dictionary look-up. The other fields go through the generic converter, with quick paths
+for the bulky collections of ids (:func:`configure_converter` registers them all).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
-from typing import Final
+from typing import Final, cast
 
+import cattrs
 from cattrs.errors import IterableValidationError, IterableValidationNote
 
-from boardgames.core.codec import Codec, make_converter
 from boardgames.core.errors import InvalidStateError
 from boardgames.core.history import History
 from boardgames.core.protocol import PlayerId
-from boardgames.games.morgans_magic_map import _format1, _interned, _invariants, rules
+from boardgames.games.morgans_magic_map import _interned, rules
 from boardgames.games.morgans_magic_map.actions import (
     NOTATION_SUMMARY,
     Action,
-    ChooseCell,
-    ChooseRotation,
-    DiscardFromHand,
-    EndMapChange,
-    EndMove,
-    KeepHand,
-    PlacePawn,
-    PlayMapCard,
-    SelectTile,
-    Step,
-    StopPlaying,
-    TakeTreasure,
-    UseBonus,
-    UsePair,
     notation,
     parse_notation,
 )
 from boardgames.games.morgans_magic_map.geometry import Placement
-from boardgames.games.morgans_magic_map.observation import (
-    MorganObservation,
-    check_observation,
-    sample_state,
-)
-from boardgames.games.morgans_magic_map.state import MorganState
 
-__all__ = ["ACTION_CLASSES", "codec", "read_token", "write_token"]
-
-ACTION_CLASSES: Final = (
-    PlacePawn,
-    SelectTile,
-    ChooseCell,
-    ChooseRotation,
-    EndMapChange,
-    Step,
-    EndMove,
-    PlayMapCard,
-    StopPlaying,
-    TakeTreasure,
-    DiscardFromHand,
-    KeepHand,
-    UseBonus,
-    UsePair,
-)
+__all__ = ["configure_converter", "read_token", "write_token"]
 
 _Entry = tuple[PlayerId, Action]
 _HISTORY: Final = History[tuple[PlayerId, Action]]
@@ -121,7 +84,7 @@ def read_token(token: object) -> _Entry:
                 f"invalid action notation {code!r}: not written as the notation writes it "
                 f"({notation(action)!r})"
             )
-        _invariants.check_action(action)
+        rules.check_action(action)
     except (ValueError, InvalidStateError) as error:
         raise ValueError(
             f"invalid history entry {token!r}: {error}; the notation allows {NOTATION_SUMMARY}"
@@ -138,7 +101,7 @@ def _unstructure_history(history: History[_Entry]) -> list[str]:
     tokens = [token_of(id(entry)) for entry in history]
     if None in tokens:
         return [write_token(entry) for entry in history]
-    return tokens  # type: ignore[return-value]
+    return cast("list[str]", tokens)  # no None among them: checked above
 
 
 def _structure_history(value: object, cls: type) -> History[_Entry]:
@@ -157,7 +120,7 @@ def _structure_history(value: object, cls: type) -> History[_Entry]:
                     raise IterableValidationError(
                         f"While structuring {cls!r}", [error], cls
                     ) from None
-    return History(entries)  # type: ignore[arg-type]
+    return History(cast("list[_Entry]", entries))  # every None was replaced by its entry
 
 
 _Structure = Callable[[object, type], object]
@@ -198,16 +161,6 @@ def _fast_placements(generic: _Structure) -> _Structure:
     return structure
 
 
-def _check_value(value: object) -> None:
-    if isinstance(value, MorganState):
-        rules.check_state(value)
-    elif isinstance(value, MorganObservation):
-        check_observation(value)
-        rules.check_state(sample_state(value, 0))
-    else:
-        _invariants.check_action(value)
-
-
 def _is_history(cls: object) -> bool:
     return cls == _HISTORY
 
@@ -227,10 +180,12 @@ def _sorted_ints(values: frozenset[int]) -> list[int]:
     return sorted(values)
 
 
-@cache
-def codec() -> Codec:
-    """Return the serialization codec of Morgan's Magic Map (built once)."""
-    converter = make_converter(action_union=Action)
+def configure_converter(converter: cattrs.Converter) -> None:
+    """Register the history's token hooks and quick paths for the bulky fields.
+
+    The quick paths give the same values as the generic hooks (and leave anything else to
+    them, for their detailed errors); they only skip the per-item work.
+    """
     # Same output as the generic frozenset hook (sorted), without its per-item sort key:
     # states hold several sets of card ids and are written often.
     converter.register_unstructure_hook_func(_is_int_set, _sorted_ints)
@@ -243,14 +198,3 @@ def codec() -> Codec:
         converter.register_structure_hook_func(_is(cls), hook)
     converter.register_unstructure_hook_func(_is_history, _unstructure_history)
     converter.register_structure_hook_func(_is_history, _structure_history)
-
-    return Codec(
-        game="morgans-magic-map",
-        converter=converter,
-        state_type=MorganState,
-        observation_type=MorganObservation,
-        action_type=Action,
-        action_classes=ACTION_CLASSES,
-        check=_check_value,
-        upgrade=_format1.upgrade,
-    )

@@ -4,7 +4,8 @@ The rules hand out these instances (in legal actions, and so in the history), an
 :func:`boardgames.loads` reads actions into them, so that an action seen a thousand times in
 a history is one object, an entry ``(seat, action)`` is one tuple, and a value known to be
 one of them needs no further check. Actions stay ordinary values: an equal action built
-elsewhere is just as legal, and is replaced by the engine's instance when it is applied.
+elsewhere (with fields of the same types) is just as legal, and is replaced by the
+engine's instance when it is applied.
 """
 
 from __future__ import annotations
@@ -13,23 +14,8 @@ from collections.abc import Iterable
 from typing import Final
 
 from boardgames.core.protocol import PlayerId
-from boardgames.games.morgans_magic_map.actions import (
-    Action,
-    ChooseCell,
-    ChooseRotation,
-    DiscardFromHand,
-    EndMapChange,
-    EndMove,
-    KeepHand,
-    PlacePawn,
-    PlayMapCard,
-    SelectTile,
-    Step,
-    StopPlaying,
-    TakeTreasure,
-    UseBonus,
-    UsePair,
-)
+from boardgames.games.morgans_magic_map import actions
+from boardgames.games.morgans_magic_map.actions import Action
 from boardgames.games.morgans_magic_map.components import (
     BOARD_LEVELS,
     MAP_CARDS,
@@ -63,18 +49,18 @@ __all__ = [
     "use_pair",
 ]
 
-PLACE_PAWN: Final = tuple(PlacePawn(corner) for corner in Corner)
-SELECT_TILE: Final = tuple(SelectTile(tile) for tile in range(len(TILES)))
-ROTATE: Final = tuple(ChooseRotation(rotation) for rotation in range(4))
-STEP: Final = tuple(Step(direction) for direction in Direction)
-PLAY: Final = tuple(PlayMapCard(card) for card in range(len(MAP_CARDS)))
-DISCARD: Final = tuple(DiscardFromHand(card) for card in range(len(MAP_CARDS)))
-USE: Final = tuple(UseBonus(card) for card in range(len(MAP_CARDS)))
-TAKE: Final = tuple(TakeTreasure(level) for level in range(1, BOARD_LEVELS + 1))
-END_MAP: Final = EndMapChange()
-END_MOVE: Final = EndMove()
-STOP: Final = StopPlaying()
-KEEP: Final = KeepHand()
+PLACE_PAWN: Final = tuple(actions.PlacePawn(corner) for corner in Corner)
+SELECT_TILE: Final = tuple(actions.SelectTile(tile) for tile in range(len(TILES)))
+ROTATE: Final = tuple(actions.ChooseRotation(rotation) for rotation in range(4))
+STEP: Final = tuple(actions.Step(direction) for direction in Direction)
+PLAY: Final = tuple(actions.PlayMapCard(card) for card in range(len(MAP_CARDS)))
+DISCARD: Final = tuple(actions.DiscardFromHand(card) for card in range(len(MAP_CARDS)))
+USE: Final = tuple(actions.UseBonus(card) for card in range(len(MAP_CARDS)))
+TAKE: Final = tuple(actions.TakeTreasure(level) for level in range(1, BOARD_LEVELS + 1))
+END_MAP: Final = actions.EndMapChange()
+END_MOVE: Final = actions.EndMove()
+STOP: Final = actions.StopPlaying()
+KEEP: Final = actions.KeepHand()
 
 _REACH: Final = 64
 """Cells are interned up to this far from the origin (a map of 20 tiles spans at most 21)."""
@@ -85,8 +71,8 @@ _KNOWN: Final[dict[int, Action]] = {
     for action in table
 }
 _KNOWN.update((id(action), action) for action in (END_MAP, END_MOVE, STOP, KEEP))
-_CELLS: Final[dict[Cell, ChooseCell]] = {}
-_PAIRS: Final[dict[tuple[MapCardId, MapCardId, Symbol], UsePair]] = {}
+_CELLS: Final[dict[Cell, actions.ChooseCell]] = {}
+_PAIRS: Final[dict[tuple[MapCardId, MapCardId, Symbol], actions.UsePair]] = {}
 _ENTRIES: Final[dict[tuple[PlayerId, int], tuple[PlayerId, Action]]] = {}
 _ENTRY_IDS: Final[set[int]] = set()
 _SEATED_BELOW: Final[tuple[set[int], ...]] = tuple(set() for _ in range(5))
@@ -97,18 +83,18 @@ def _remember(action: Action) -> None:
     _KNOWN[id(action)] = action  # kept forever, so the id is never reused
 
 
-def choose_cell(cell: Cell) -> ChooseCell:
+def choose_cell(cell: Cell) -> actions.ChooseCell:
     """Return the engine's ``ChooseCell`` for ``cell`` (a fresh one far off the map)."""
     action = _CELLS.get(cell)
     if action is None:
-        action = ChooseCell(*cell)
+        action = actions.ChooseCell(*cell)
         if abs(cell[0]) <= _REACH and abs(cell[1]) <= _REACH:
             action = _CELLS.setdefault(cell, action)
             _remember(action)
     return action
 
 
-def use_pair(first: MapCardId, second: MapCardId, bonus: Symbol) -> UsePair:
+def use_pair(first: MapCardId, second: MapCardId, bonus: Symbol) -> actions.UsePair:
     """Return the engine's ``UsePair`` of two map card ids (lower first) and a bonus.
 
     Raises:
@@ -126,7 +112,7 @@ def use_pair(first: MapCardId, second: MapCardId, bonus: Symbol) -> UsePair:
             and type(bonus) is Symbol
         ):
             raise ValueError(f"no pair of map cards {first!r}, {second!r} for {bonus!r}")
-        action = _PAIRS.setdefault(key, UsePair(first, second, bonus))
+        action = _PAIRS.setdefault(key, actions.UsePair(first, second, bonus))
         _remember(action)
     return action
 
@@ -137,10 +123,10 @@ def is_known(action: object) -> bool:
 
 
 _CONSTANTS: Final[dict[type, Action]] = {
-    EndMapChange: END_MAP,
-    EndMove: END_MOVE,
-    StopPlaying: STOP,
-    KeepHand: KEEP,
+    actions.EndMapChange: END_MAP,
+    actions.EndMove: END_MOVE,
+    actions.StopPlaying: STOP,
+    actions.KeepHand: KEEP,
 }
 
 
@@ -159,28 +145,28 @@ def engine_action(action: Action) -> Action:
     if is_known(action):
         return action
     found: Action | None = None
-    if isinstance(action, PlacePawn):
+    if isinstance(action, actions.PlacePawn):
         if type(action.corner) is Corner:
             found = PLACE_PAWN[action.corner]
-    elif isinstance(action, SelectTile):
+    elif isinstance(action, actions.SelectTile):
         found = _in(SELECT_TILE, action.tile)
-    elif isinstance(action, ChooseCell):
+    elif isinstance(action, actions.ChooseCell):
         if type(action.x) is int and type(action.y) is int:
             found = choose_cell((action.x, action.y))
-    elif isinstance(action, ChooseRotation):
+    elif isinstance(action, actions.ChooseRotation):
         found = _in(ROTATE, action.rotation)
-    elif isinstance(action, Step):
+    elif isinstance(action, actions.Step):
         if type(action.direction) is Direction:
             found = STEP[action.direction]
-    elif isinstance(action, PlayMapCard):
+    elif isinstance(action, actions.PlayMapCard):
         found = _in(PLAY, action.card)
-    elif isinstance(action, DiscardFromHand):
+    elif isinstance(action, actions.DiscardFromHand):
         found = _in(DISCARD, action.card)
-    elif isinstance(action, UseBonus):
+    elif isinstance(action, actions.UseBonus):
         found = _in(USE, action.card)
-    elif isinstance(action, TakeTreasure):
+    elif isinstance(action, actions.TakeTreasure):
         found = _in(TAKE, action.level, 1)
-    elif isinstance(action, UsePair):
+    elif isinstance(action, actions.UsePair):
         try:
             found = use_pair(action.first, action.second, action.bonus)
         except ValueError:

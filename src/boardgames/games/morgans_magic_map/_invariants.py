@@ -15,36 +15,28 @@ from boardgames.core.errors import InvalidStateError
 from boardgames.core.history import History
 from boardgames.core.rng import Rng
 from boardgames.games.morgans_magic_map import _interned
-from boardgames.games.morgans_magic_map.actions import (
-    ChooseRotation,
-    DiscardFromHand,
-    PlayMapCard,
-    SelectTile,
-    TakeTreasure,
-    UseBonus,
-    UsePair,
+from boardgames.games.morgans_magic_map._map_change import (
+    blocked_tiles,
+    destinations,
+    map_capacity,
+    repairable,
 )
 from boardgames.games.morgans_magic_map.components import BOARD_LEVELS
 from boardgames.games.morgans_magic_map.geometry import analyse, edges_match
 from boardgames.games.morgans_magic_map.rules import (
-    _ACTION_TYPES,
     _CARD_COUNT,
     _RECTANGLE,
-    _SYMBOL,
     _TILE_COUNT,
     _TREASURE_COUNT,
     HAND_SIZE,
     STEPS,
-    _blocked,
-    _map_capacity,
-    _repairable,
     _sorted_board,
-    destinations,
+    check_action,
     dig_depth,
 )
 from boardgames.games.morgans_magic_map.state import MorganState, Phase, Variant
 
-__all__ = ["check_action", "check_state"]
+__all__ = ["check_state"]
 
 
 def _fail(message: str) -> InvalidStateError:
@@ -70,36 +62,6 @@ def _check_ids(
         bad = next(value for value in result if not _is_int(value) or not 0 <= value < bound)
         raise _fail(f"{name} holds {bad!r}, which is not an id from 0 to {bound - 1}")
     return result
-
-
-def _is_id(value: object, count: int) -> bool:
-    return type(value) is int and 0 <= value < count
-
-
-def check_action(action: object) -> None:
-    """Check the kind of an action and the ranges of its fields (legality needs a state)."""
-    if not isinstance(action, _ACTION_TYPES):
-        raise _fail(f"{action!r} is not a Morgan's Magic Map action")
-    cards = _CARD_COUNT
-    if isinstance(action, SelectTile) and not _is_id(action.tile, _TILE_COUNT):
-        raise _fail(f"tile {action.tile!r} is not a tile id (0 to {_TILE_COUNT - 1})")
-    if isinstance(action, ChooseRotation) and not _is_id(action.rotation, 4):
-        raise _fail(f"rotation {action.rotation!r} is not 0 to 3")
-    if isinstance(action, TakeTreasure) and not (
-        _is_int(action.level) and 1 <= action.level <= BOARD_LEVELS
-    ):
-        raise _fail(f"level {action.level!r} is not 1 to {BOARD_LEVELS}")
-    if isinstance(action, PlayMapCard | DiscardFromHand | UseBonus) and not _is_id(
-        action.card, cards
-    ):
-        raise _fail(f"card {action.card!r} is not a map card id (0 to {cards - 1})")
-    if isinstance(action, UsePair):
-        if not (_is_id(action.first, cards) and _is_id(action.second, cards)):
-            raise _fail("a pair must name two map card ids (0 to 71)")
-        if action.first >= action.second:
-            raise _fail("a pair names its lower card id first")
-        if _SYMBOL[action.first] is not _SYMBOL[action.second]:
-            raise _fail("the two cards of a pair must show the same symbol")
 
 
 def _check_history(state: MorganState) -> None:
@@ -252,8 +214,8 @@ def _check_map(state: MorganState) -> None:
             raise _fail("the island map is split into parts")
         seat = state.to_move
         assert seat is not None
-        if state.map_moves_left + _map_capacity(state.play_areas[seat]) < 1 or not _repairable(
-            tiles, _blocked(state)
+        if state.map_moves_left + map_capacity(state.play_areas[seat]) < 1 or not repairable(
+            tiles, blocked_tiles(state)
         ):
             raise _fail("the island map is split and cannot be joined again this map change")
 

@@ -13,6 +13,8 @@ from collections.abc import Sequence
 
 import attrs
 
+from boardgames.core.protocol import PlayerId
+from boardgames.games.morgans_magic_map.actions import Action
 from boardgames.games.morgans_magic_map.components import (
     MAP_CARDS,
     TILES,
@@ -27,7 +29,13 @@ from boardgames.games.morgans_magic_map.observation import MorganObservation, ob
 from boardgames.games.morgans_magic_map.rules import score, set_bonuses
 from boardgames.games.morgans_magic_map.state import MorganState, Phase
 
-__all__ = ["render_map", "render_map_svg", "render_observation", "render_state"]
+__all__ = [
+    "describe_action",
+    "render_map",
+    "render_map_svg",
+    "render_observation",
+    "render_state",
+]
 
 _LEVELS = ("I", "II", "III", "IV", "V")
 _CELL_WIDTH = 8
@@ -170,6 +178,14 @@ def render_state(state: MorganState) -> str:
         bonuses = ", ".join(str(bonus) for bonus in set_bonuses(state))
         lines.append(f"set bonuses: {bonuses}")
     return "\n".join(lines)
+
+
+def describe_action(observation: MorganObservation, action: Action, viewer: PlayerId) -> str:
+    """Return ``action``, taken by ``observation``'s seat, as ``viewer`` sees it.
+
+    Every decision is public: everyone sees the whole action.
+    """
+    return str(action)
 
 
 _LAND_COLOUR = "#8fbf6a"

@@ -17,35 +17,28 @@ that his hand had nothing playable.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Sequence
-from functools import lru_cache
-from typing import Any, Final, TypeAlias
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Final, TypeAlias, TypeVar, get_args
 
 import attrs
 
-from boardgames.core.errors import IllegalActionError
+from boardgames.core import guards
+from boardgames.core.errors import InvalidStateError
+from boardgames.core.guards import find_action, illegal_action
 from boardgames.core.history import History
-from boardgames.core.protocol import PlayerId
+from boardgames.core.protocol import OptionValue, PlayerId
 from boardgames.core.ranking import places_from_keys
 from boardgames.core.rng import Rng
-from boardgames.games.morgans_magic_map import _interned
-from boardgames.games.morgans_magic_map.actions import (
-    Action,
-    ChooseCell,
-    ChooseRotation,
-    DiscardFromHand,
-    EndMapChange,
-    EndMove,
-    KeepHand,
-    PlacePawn,
-    PlayMapCard,
-    SelectTile,
-    Step,
-    StopPlaying,
-    TakeTreasure,
-    UseBonus,
-    UsePair,
+from boardgames.core.values import replaced
+from boardgames.games.morgans_magic_map import _interned, actions
+from boardgames.games.morgans_magic_map._map_change import (
+    allowed_destinations,
+    destinations,
+    island_of,
+    map_capacity,
+    movable_tiles,
 )
+from boardgames.games.morgans_magic_map.actions import Action
 from boardgames.games.morgans_magic_map.components import (
     BOARD_LEVELS,
     CORNERS,
@@ -56,21 +49,14 @@ from boardgames.games.morgans_magic_map.components import (
     TILES,
     TREASURE_CARDS,
     Cell,
-    Corner,
     Direction,
     MapCardId,
-    Rotation,
     Symbol,
     TileId,
     TreasureId,
     TreasureSet,
 )
-from boardgames.games.morgans_magic_map.geometry import (
-    IslandMap,
-    Placement,
-    analyse,
-    random_layout,
-)
+from boardgames.games.morgans_magic_map.geometry import random_layout
 from boardgames.games.morgans_magic_map.state import MorganState, Phase, Variant
 
 __all__ = [
@@ -79,8 +65,14 @@ __all__ = [
     "MAJORITY_BONUS",
     "STARTING_DOUBLOONS",
     "STEPS",
+    "Configuration",
     "apply",
+    "check_action",
     "check_state",
+    "configuration",
+    "configure",
+    "current_player",
+    "describe_configuration",
     "destinations",
     "dig_depth",
     "is_truncated",
@@ -120,35 +112,7 @@ _DISTANCE: Final = tuple(card.distance for card in MAP_CARDS)
 _RANK: Final = tuple(card.rank for card in TREASURE_CARDS)
 _VALUE: Final = tuple(card.value for card in TREASURE_CARDS)
 _SET: Final = tuple(card.set for card in TREASURE_CARDS)
-
-_PLACE_PAWN: Final = _interned.PLACE_PAWN
-_SELECT_TILE: Final = _interned.SELECT_TILE
-_ROTATE: Final = _interned.ROTATE
-_STEP: Final = _interned.STEP
-_PLAY: Final = _interned.PLAY
-_DISCARD: Final = _interned.DISCARD
-_USE: Final = _interned.USE
-_TAKE: Final = _interned.TAKE
-_END_MAP: Final = _interned.END_MAP
-_END_MOVE: Final = _interned.END_MOVE
-_STOP: Final = _interned.STOP
-_KEEP: Final = _interned.KEEP
-_ACTION_TYPES: Final = (
-    PlacePawn,
-    SelectTile,
-    ChooseCell,
-    ChooseRotation,
-    EndMapChange,
-    Step,
-    EndMove,
-    PlayMapCard,
-    StopPlaying,
-    TakeTreasure,
-    DiscardFromHand,
-    KeepHand,
-    UseBonus,
-    UsePair,
-)
+_ACTION_CLASSES: Final[tuple[type, ...]] = get_args(Action)
 _RECTANGLE: Final = frozenset((x, y) for x in range(LAYOUT_COLUMNS) for y in range(LAYOUT_ROWS))
 _HAND_PHASES: Final = (Phase.DIG_PLAY, Phase.DRAW_DISCARD)
 _NO_TILES: Final[frozenset[TileId]] = frozenset()
@@ -156,12 +120,17 @@ _BONUS_PHASES: Final = frozenset(
     {Phase.MAP_SELECT_TILE, Phase.MOVE_STEP, Phase.DIG_PLAY, Phase.DIG_TAKE, Phase.DRAW_DISCARD}
 )
 
+_Changes: TypeAlias = dict[str, Any]
+"""The fields a transition changes, by name (the rest is shared with the state before)."""
+_Bonus: TypeAlias = actions.UseBonus | actions.UsePair
+
 
 def _make_replace() -> Callable[..., MorganState]:
     """Build ``_replace(state, **changes)``: ``state`` with some fields replaced.
 
     The unchanged fields are shared with ``state``, not copied, and so is the analysis of
-    the map while the map is the same. The function is generated from the fields of
+    the map while the map is the same (a transition that moves a tile passes the new
+    map's analysis as ``_island``). The function is generated from the fields of
     :class:`MorganState` (as attrs generates ``__init__``), so it stays in step with them
     and costs one comparison per field.
     """
@@ -173,10 +142,12 @@ def _make_replace() -> Callable[..., MorganState]:
         f"    _set_{name}(new, state.{name} if {name} is _SAME else {name})\n" for name in names
     )
     source = (
-        f"def _replace(state, *, {parameters}):\n"
+        f"def _replace(state, *, {parameters}, _island=_SAME):\n"
         "    new = _new(_State)\n"
         f"{body}"
-        "    if tiles is _SAME:  # the same map: share its analysis\n"
+        "    if _island is not _SAME:  # the analysis of the new map, made by the transition\n"
+        "        _set__island(new, _island)\n"
+        "    elif tiles is _SAME:  # the same map: share its analysis\n"
         "        try:\n"
         "            _set__island(new, state._island)\n"
         "        except AttributeError:\n"
@@ -199,33 +170,51 @@ def _remember(state: MorganState, name: str, value: object) -> None:
     object.__setattr__(state, name, value)
 
 
-def island_of(state: MorganState) -> IslandMap:
-    """Return the analysis of ``state``'s map, kept with the state after the first use."""
-    try:
-        island: IslandMap = state._island
-    except AttributeError:
-        island = analyse(state.tiles)
-        _remember(state, "_island", island)
-    return island
-
-
-def _set(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    return (*values[:index], value, *values[index + 1 :])
-
-
 def _sorted_board(cards: Sequence[TreasureId]) -> tuple[TreasureId, ...]:
     return tuple(sorted(cards, key=lambda card: (_RANK[card], card)))
 
 
 # ----------------------------------------------------------------------------- setup
 
+Configuration: TypeAlias = tuple[int, Variant]
+"""What a game is configured by: the number of pirates and the options (a :class:`Variant`)."""
 
-def new_game(players: int, variant: Variant, seed: int) -> MorganState:
+
+def configure(players: int, options: Mapping[str, OptionValue]) -> Configuration:
+    """Return the configuration of ``players`` pirates with checked option values.
+
+    Every combination of the options is allowed.
+    """
+    return (
+        players,
+        Variant(
+            max_turns=int(options["max_turns"]),
+            connectivity_at_end_of_action=options["connectivity_at_end_of_action"] is True,
+            shovel_without_play=options["shovel_without_play"] is True,
+            exact_bonus_cards=options["exact_bonus_cards"] is True,
+            hide_claimed_treasures=options["hide_claimed_treasures"] is True,
+        ),
+    )
+
+
+def configuration(state: MorganState) -> Configuration:
+    """Return the configuration ``state`` was made for."""
+    return (state.players, state.variant)
+
+
+def describe_configuration(configuration: Configuration) -> str:
+    """Describe a configuration for error messages."""
+    players, variant = configuration
+    return guards.describe_configuration(players, attrs.asdict(variant))
+
+
+def new_game(configuration: Configuration, seed: int) -> MorganState:
     """Set up a game: a legal random 4 x 5 map, the decks, the hands, the start player.
 
     Then the pawns are placed: the first decision is the corner of the player to the right
     of the start player (ruling A-MMM-19).
     """
+    players, variant = configuration
     rng = Rng.from_seed(seed)
     tiles, rng = random_layout(rng)
     treasures, rng = rng.shuffled(range(_TREASURE_COUNT))
@@ -267,6 +256,11 @@ def new_game(players: int, variant: Variant, seed: int) -> MorganState:
 # ----------------------------------------------------------------------------- queries
 
 
+def current_player(state: MorganState) -> PlayerId | None:
+    """Return the seat to decide, or ``None`` when the game is over."""
+    return state.to_move
+
+
 def pawn_cell(state: MorganState, seat: PlayerId) -> Cell | None:
     """Return the cell of ``seat``'s pawn, or ``None`` before it is placed."""
     tile = state.pawns[seat]
@@ -299,113 +293,6 @@ def playable_cards(state: MorganState, seat: PlayerId) -> tuple[MapCardId, ...]:
     return tuple(result)
 
 
-def _blocked(state: MorganState) -> frozenset[TileId]:
-    """Tiles that may not be picked up: under a pawn, or already moved in this map change."""
-    return state.moved_tiles.union(tile for tile in state.pawns if tile is not None)
-
-
-def _map_capacity(play_area: frozenset[MapCardId]) -> int:
-    """The most extra tile moves the cards of a play area can still buy (Map singly, pairs)."""
-    counts = [0, 0, 0, 0]
-    for card in play_area:
-        counts[_SYMBOL[card]] += 1
-    return counts[Symbol.MAP] + sum(count // 2 for count in counts[1:])
-
-
-@lru_cache(maxsize=4096)
-def _repairable(tiles: tuple[Placement, ...], blocked: frozenset[TileId]) -> bool:
-    """Whether one move of a tile not in ``blocked`` can reconnect the (split) map."""
-    island = analyse(tiles)
-    return any(
-        tile not in blocked and island.has_free_edge(tile) and island.has_connected_move(tile)
-        for tile in range(_TILE_COUNT)
-    )
-
-
-@lru_cache(maxsize=4096)
-def _split_moves(
-    tiles: tuple[Placement, ...], tile: TileId, blocked: frozenset[TileId]
-) -> frozenset[tuple[Cell, Rotation]]:
-    """E5: the destinations of ``tile`` that split the map but that one move can rejoin."""
-    island = analyse(tiles)
-    return frozenset(
-        (cell, rotation)
-        for cell, rotation, joined in island.moves(tile)
-        if not joined and _repairable(island.moved(tile, cell, rotation), blocked | {tile})
-    )
-
-
-@lru_cache(maxsize=4096)
-def _has_split_move(tiles: tuple[Placement, ...], tile: TileId, blocked: frozenset[TileId]) -> bool:
-    """E5: whether ``tile`` has a destination that splits the map and can be rejoined."""
-    island = analyse(tiles)
-    return any(
-        not joined and _repairable(island.moved(tile, cell, rotation), blocked | {tile})
-        for cell, rotation, joined in island.moves(tile)
-    )
-
-
-def _split_budget(state: MorganState) -> int:
-    """E5: tile moves that would be left after one more move (including bonus cards)."""
-    seat = state.to_move
-    assert seat is not None
-    return state.map_moves_left - 1 + _map_capacity(state.play_areas[seat])
-
-
-def _allowed_destinations(state: MorganState, tile: TileId) -> dict[Cell, tuple[Rotation, ...]]:
-    """:func:`destinations`, shared (not to be changed): the map's own, without E5."""
-    if state.variant.connectivity_at_end_of_action:
-        result: dict[Cell, list[Rotation]] = {}
-        for cell, rotation in _allowed_moves(state, tile):
-            result.setdefault(cell, []).append(rotation)
-        return {cell: tuple(rotations) for cell, rotations in result.items()}
-    return island_of(state).connected_destinations(tile)
-
-
-def _allowed_moves(state: MorganState, tile: TileId) -> list[tuple[Cell, Rotation]]:
-    """The destinations of ``tile`` allowed now: connected ones, or (E5) repairable splits."""
-    moves = island_of(state).moves(tile)
-    if not state.variant.connectivity_at_end_of_action or _split_budget(state) < 1:
-        return [(cell, rotation) for cell, rotation, joined in moves if joined]
-    split = _split_moves(state.tiles, tile, _blocked(state))
-    return [
-        (cell, rotation) for cell, rotation, joined in moves if joined or (cell, rotation) in split
-    ]
-
-
-def _may_move(state: MorganState, island: IslandMap, tile: TileId) -> bool:
-    """Whether ``tile`` may be picked up now (ignoring the number of moves left)."""
-    if tile in state.moved_tiles or tile in state.pawns or not island.has_free_edge(tile):
-        return False
-    if island.has_connected_move(tile):
-        return True
-    return (
-        state.variant.connectivity_at_end_of_action
-        and _split_budget(state) >= 1
-        and _has_split_move(state.tiles, tile, _blocked(state))
-    )
-
-
-def movable_tiles(state: MorganState) -> tuple[TileId, ...]:
-    """Return the tiles the player to move could pick up now, by id.
-
-    A tile qualifies if no pawn stands on it, it has not been moved in this map change
-    (E10), at least one of its sides touches no tile, and it has an allowed destination.
-    Whether a move is left is not considered (only, with ``connectivity_at_end_of_action``,
-    as the budget for rejoining a map split by the move).
-    """
-    island = island_of(state)
-    if not state.variant.connectivity_at_end_of_action:
-        # A tuple of pawn tiles (None before a pawn is placed) serves as well as a set.
-        return island.movers(_blocked(state) if state.moved_tiles else state.pawns)
-    return tuple(tile for tile in range(_TILE_COUNT) if _may_move(state, island, tile))
-
-
-def destinations(state: MorganState, tile: TileId) -> dict[Cell, tuple[Rotation, ...]]:
-    """Return each cell ``tile`` may be moved to now, with the rotations allowed there."""
-    return dict(_allowed_destinations(state, tile))
-
-
 # ----------------------------------------------------------------------------- legal actions
 
 
@@ -426,7 +313,7 @@ def _bonus_effects(state: MorganState) -> tuple[Symbol, ...]:
 
 def _bonus_actions(
     state: MorganState, seat: PlayerId, movable: tuple[TileId, ...] = ()
-) -> list[Action]:
+) -> list[_Bonus]:
     """``UseBonus`` and ``UsePair`` actions for the open bonuses.
 
     In the map change, ``movable`` are the tiles that could be moved now: a Map bonus is
@@ -442,24 +329,24 @@ def _bonus_actions(
     for card in sorted(area):
         by_symbol[_SYMBOL[card]].append(card)
     exact = state.variant.exact_bonus_cards
-    actions: list[Action] = []
+    offered: list[_Bonus] = []
     for symbol in effects:
         cards = by_symbol[symbol]
         if cards:
-            actions.extend(_USE[card] for card in (cards if exact else cards[:1]))
+            offered.extend(_interned.USE[card] for card in (cards if exact else cards[:1]))
     for symbol in Symbol:
         cards = by_symbol[symbol]
         if len(cards) < 2:
             continue
         pairs = list(itertools.combinations(cards, 2)) if exact else [(cards[0], cards[1])]
         for effect in effects:
-            actions.extend(_interned.use_pair(first, second, effect) for first, second in pairs)
+            offered.extend(_interned.use_pair(first, second, effect) for first, second in pairs)
     if state.phase is Phase.MAP_SELECT_TILE and state.variant.connectivity_at_end_of_action:
-        actions = [action for action in actions if _bonus_keeps_map_joinable(state, seat, action)]
-    return actions
+        offered = [action for action in offered if _bonus_keeps_map_joinable(state, seat, action)]
+    return offered
 
 
-def _bonus_keeps_map_joinable(state: MorganState, seat: PlayerId, action: Action) -> bool:
+def _bonus_keeps_map_joinable(state: MorganState, seat: PlayerId, action: _Bonus) -> bool:
     """Whether a bonus in the map change keeps a split map joinable (E5 variant only).
 
     A bonus may not spend the cards needed to rejoin a split map, and a Map bonus needs a
@@ -470,13 +357,12 @@ def _bonus_keeps_map_joinable(state: MorganState, seat: PlayerId, action: Action
         return False
     if island_of(state).connected:
         return True
-    return after.map_moves_left + _map_capacity(after.play_areas[seat]) >= 1
+    return after.map_moves_left + map_capacity(after.play_areas[seat]) >= 1
 
 
-def _bonus_symbol(action: Action) -> Symbol:
-    if isinstance(action, UsePair):
+def _bonus_symbol(action: _Bonus) -> Symbol:
+    if isinstance(action, actions.UsePair):
         return action.bonus
-    assert isinstance(action, UseBonus)
     return _SYMBOL[action.card]
 
 
@@ -487,12 +373,12 @@ def _step_actions(state: MorganState, seat: PlayerId) -> list[Action]:
     assert tile is not None
     island = island_of(state)
     coins = state.coins[seat]
-    actions: list[Action] = []
+    steps: list[Action] = []
     for direction in Direction:
         target = island.neighbour(tile, direction)
         if target is not None and coins >= _owed(state, seat, target):
-            actions.append(_STEP[direction])
-    return actions
+            steps.append(_interned.STEP[direction])
+    return steps
 
 
 def _owed(state: MorganState, seat: PlayerId, tile: TileId) -> int:
@@ -509,11 +395,11 @@ def legal_actions(state: MorganState) -> tuple[Action, ...]:
     computed once per state and kept with it.
     """
     try:
-        actions: tuple[Action, ...] = state._legal
+        legal: tuple[Action, ...] = state._legal
     except AttributeError:
-        actions = _compute_legal_actions(state)
-        _remember(state, "_legal", actions)
-    return actions
+        legal = _compute_legal_actions(state)
+        _remember(state, "_legal", legal)
+    return legal
 
 
 def _compute_legal_actions(state: MorganState) -> tuple[Action, ...]:
@@ -524,50 +410,46 @@ def _compute_legal_actions(state: MorganState) -> tuple[Action, ...]:
     if phase is Phase.PLACE_PAWN:
         coins = state.coins[seat]
         return tuple(
-            _PLACE_PAWN[corner]
+            _interned.PLACE_PAWN[corner]
             for corner, cell in enumerate(CORNERS)
             if coins >= _owed(state, seat, island_of(state).at[cell])
         )
-    actions: list[Action]
+    legal: list[Action]
     movable: tuple[TileId, ...] = ()
     if phase is Phase.MAP_SELECT_TILE:
-        actions = []
+        legal = []
         movable = movable_tiles(state)
         if state.map_moves_left >= 1:
-            actions.extend(_SELECT_TILE[tile] for tile in movable)
+            legal.extend(_interned.SELECT_TILE[tile] for tile in movable)
         if not state.variant.connectivity_at_end_of_action or island_of(state).connected:
-            actions.append(_END_MAP)
+            legal.append(_interned.END_MAP)
     elif phase is Phase.MAP_SELECT_CELL:
         assert state.selected_tile is not None
-        cells = _allowed_destinations(state, state.selected_tile)
+        cells = allowed_destinations(state, state.selected_tile)
         return tuple(map(_interned.choose_cell, cells))
     elif phase is Phase.MAP_SELECT_ROTATION:
         assert state.selected_tile is not None
         assert state.selected_cell is not None
-        cells = _allowed_destinations(state, state.selected_tile)
-        return tuple(_ROTATE[rotation] for rotation in cells.get(state.selected_cell, ()))
+        cells = allowed_destinations(state, state.selected_tile)
+        return tuple(_interned.ROTATE[rotation] for rotation in cells.get(state.selected_cell, ()))
     elif phase is Phase.MOVE_STEP:
-        actions = _step_actions(state, seat)
-        actions.append(_END_MOVE)
+        legal = _step_actions(state, seat)
+        legal.append(_interned.END_MOVE)
     elif phase is Phase.DIG_PLAY:
-        actions = [_PLAY[card] for card in playable_cards(state, seat)]
-        actions.append(_STOP)
+        legal = [_interned.PLAY[card] for card in playable_cards(state, seat)]
+        legal.append(_interned.STOP)
     elif phase is Phase.DIG_TAKE:
-        actions = list(_TAKE[: dig_depth(state)])
+        legal = list(_interned.TAKE[: dig_depth(state)])
     elif phase is Phase.DRAW_DISCARD:
-        actions = [_DISCARD[card] for card in sorted(state.hands[seat])]
-        actions.append(_KEEP)
+        legal = [_interned.DISCARD[card] for card in sorted(state.hands[seat])]
+        legal.append(_interned.KEEP)
     else:  # pragma: no cover - GAME_OVER has no player to move
         return ()
-    actions.extend(_bonus_actions(state, seat, movable))
-    return tuple(actions)
+    legal.extend(_bonus_actions(state, seat, movable))
+    return tuple(legal)
 
 
 # ----------------------------------------------------------------------------- apply
-
-
-def _illegal(action: object, reason: str) -> IllegalActionError:
-    return IllegalActionError(f"illegal action {action!r}: {reason}")
 
 
 _PHASE_WORDS: Final = {
@@ -580,6 +462,17 @@ _PHASE_WORDS: Final = {
     Phase.DIG_TAKE: "take a treasure (TakeTreasure) or use a bonus",
     Phase.DRAW_DISCARD: "discard a card from hand (DiscardFromHand) or keep it (KeepHand)",
 }
+_PHASE_ACTIONS: Final[dict[Phase, tuple[type, ...]]] = {
+    Phase.PLACE_PAWN: (actions.PlacePawn,),
+    Phase.MAP_SELECT_TILE: (actions.SelectTile, actions.EndMapChange),
+    Phase.MAP_SELECT_CELL: (actions.ChooseCell,),
+    Phase.MAP_SELECT_ROTATION: (actions.ChooseRotation,),
+    Phase.MOVE_STEP: (actions.Step, actions.EndMove),
+    Phase.DIG_PLAY: (actions.PlayMapCard, actions.StopPlaying),
+    Phase.DIG_TAKE: (actions.TakeTreasure,),
+    Phase.DRAW_DISCARD: (actions.DiscardFromHand, actions.KeepHand),
+}
+"""The kinds of action (besides bonuses) each decision takes."""
 
 
 def _reason(state: MorganState, action: object) -> str:
@@ -587,51 +480,55 @@ def _reason(state: MorganState, action: object) -> str:
     seat = state.to_move
     if seat is None:
         return "the game is over"
-    if not isinstance(action, _ACTION_TYPES):
+    if not isinstance(action, _ACTION_CLASSES):
         return "not a Morgan's Magic Map action"
+    look_alike = _equal_legal_action(state, action)
+    if look_alike is not None:
+        return f"a field has the wrong type; the legal action is {look_alike!r}"
     phase = state.phase
     need = f"seat {seat} must {_PHASE_WORDS[phase]}"
-    if isinstance(action, UseBonus | UsePair):
+    if isinstance(action, actions.UseBonus | actions.UsePair):
         return _bonus_reason(state, seat, action, need)
-    expected = {
-        Phase.PLACE_PAWN: (PlacePawn,),
-        Phase.MAP_SELECT_TILE: (SelectTile, EndMapChange),
-        Phase.MAP_SELECT_CELL: (ChooseCell,),
-        Phase.MAP_SELECT_ROTATION: (ChooseRotation,),
-        Phase.MOVE_STEP: (Step, EndMove),
-        Phase.DIG_PLAY: (PlayMapCard, StopPlaying),
-        Phase.DIG_TAKE: (TakeTreasure,),
-        Phase.DRAW_DISCARD: (DiscardFromHand, KeepHand),
-    }[phase]
-    if not isinstance(action, expected):
+    if not isinstance(action, _PHASE_ACTIONS[phase]):
         return f"not possible now: {need}"
-    if isinstance(action, PlacePawn):
+    if isinstance(action, actions.PlacePawn):
         return "the pawn cannot pay 1 doubloon to each pawn already on that corner"
-    if isinstance(action, SelectTile):
+    if isinstance(action, actions.SelectTile):
         return _tile_reason(state, action.tile)
-    if isinstance(action, EndMapChange):
+    if isinstance(action, actions.EndMapChange):
         return "the island map is split; a tile move must join it before the map change ends"
-    if isinstance(action, ChooseCell | ChooseRotation):
+    if isinstance(action, actions.ChooseCell | actions.ChooseRotation):
         return (
             "the tile cannot go there: it must touch the map, match every touching edge "
             "and leave the map connected"
         )
-    if isinstance(action, Step):
+    if isinstance(action, actions.Step):
         if state.steps_left < 1:
             return "the pirate has no steps left (a Boots bonus gives 2 more)"
         return (
             "there is no tile in that direction (pirates never enter gaps), or the "
             "pirate cannot pay 1 doubloon to each pawn on it"
         )
-    if isinstance(action, PlayMapCard):
+    if isinstance(action, actions.PlayMapCard):
         if action.card not in state.hands[seat]:
             return f"card {action.card!r} is not in seat {seat}'s hand"
         return "the pawn is not at the card's distance from its reference point"
-    if isinstance(action, TakeTreasure):
+    if isinstance(action, actions.TakeTreasure):
         return f"the dig reaches level {dig_depth(state)} at most (cards played + shovels)"
-    if isinstance(action, DiscardFromHand):
+    if isinstance(action, actions.DiscardFromHand):
         return f"card {action.card!r} is not in seat {seat}'s hand"
     return f"not possible now: {need}"  # pragma: no cover - every legal kind is covered
+
+
+def _equal_legal_action(state: MorganState, action: object) -> Action | None:
+    """The legal action equal to ``action`` although a field's type differs (``Step(0)``)."""
+    for candidate in legal_actions(state):
+        try:
+            if candidate == action:
+                return candidate
+        except Exception:  # a field whose comparison raises is no legal value either
+            return None
+    return None
 
 
 def _tile_reason(state: MorganState, tile: object) -> str:
@@ -648,12 +545,15 @@ def _tile_reason(state: MorganState, tile: object) -> str:
     return f"{TILES[tile]} has no legal new spot (edges must match, the map must stay joined)"
 
 
-def _bonus_reason(state: MorganState, seat: PlayerId, action: UseBonus | UsePair, need: str) -> str:
-    cards = (action.card,) if isinstance(action, UseBonus) else (action.first, action.second)
+def _bonus_reason(state: MorganState, seat: PlayerId, action: _Bonus, need: str) -> str:
+    if isinstance(action, actions.UseBonus):
+        cards: tuple[object, ...] = (action.card,)
+    else:
+        cards = (action.first, action.second)
     for card in cards:
         if type(card) is not int or card not in state.play_areas[seat]:
             return f"card {card!r} is not in seat {seat}'s play area (bonuses come only from there)"
-    if isinstance(action, UsePair) and (
+    if isinstance(action, actions.UsePair) and (
         type(action.bonus) is not Symbol
         or _SYMBOL[action.first] is not _SYMBOL[action.second]
         or action.first >= action.second
@@ -672,25 +572,18 @@ def _bonus_reason(state: MorganState, seat: PlayerId, action: UseBonus | UsePair
 def apply(state: MorganState, action: Action) -> MorganState:
     """Return the state after the player to move takes ``action``.
 
+    The engine's own instance of the action is applied (see
+    :func:`~boardgames.core.guards.find_action`), then every forced decision after it.
+
     Raises:
         IllegalActionError: The game is over, ``action`` is not a Morgan's Magic Map
             action, or it is not legal now; the message says why.
     """
     legal = legal_actions(state)
-    # The engine's own instance is found by identity first (a bot passes one of them);
-    # an equal action is replaced by it (an int equal to an enum member is not kept).
-    for candidate in legal:
-        if candidate is action:
-            break
-    else:
-        if state.to_move is None or action not in legal:
-            raise _illegal(action, _reason(state, action))
-        candidate = legal[legal.index(action)]
-    return _settle(_apply_legal(state, candidate))
-
-
-_Changes: TypeAlias = dict[str, Any]
-"""The fields a transition changes, by name (the rest is shared with the state before)."""
+    index = find_action(legal, action)
+    if index < 0:
+        raise illegal_action(action, _reason(state, action))
+    return _settle(_apply_legal(state, legal[index]))
 
 
 def _apply_legal(state: MorganState, action: Action) -> MorganState:
@@ -698,52 +591,7 @@ def _apply_legal(state: MorganState, action: Action) -> MorganState:
     seat = state.to_move
     assert seat is not None
     history = state.history.append(_interned.entry(seat, action))
-    cls = action.__class__
-    changes: _Changes
-    if cls is UseBonus or cls is UsePair:
-        changes = _use_bonus(state, seat, action)
-    elif cls is PlacePawn:
-        changes = _place_pawn(state, seat, action.corner)  # type: ignore[union-attr]
-    elif cls is SelectTile:
-        changes = {"phase": Phase.MAP_SELECT_CELL, "selected_tile": action.tile}  # type: ignore[union-attr]
-    elif cls is ChooseCell:
-        cell = (action.x, action.y)  # type: ignore[union-attr]
-        changes = {"phase": Phase.MAP_SELECT_ROTATION, "selected_cell": cell}
-    elif cls is ChooseRotation:
-        return _move_tile(state, action.rotation, history)  # type: ignore[union-attr]
-    elif cls is EndMapChange:
-        changes = {"phase": Phase.MOVE_STEP, "map_moves_left": 0, "moved_tiles": _NO_TILES}
-    elif cls is Step:
-        changes = _step(state, seat, action.direction)  # type: ignore[union-attr]
-    elif cls is EndMove:
-        changes = {"phase": Phase.DIG_PLAY, "steps_left": 0}
-    elif cls is PlayMapCard:
-        card = action.card  # type: ignore[union-attr]
-        changes = {
-            "hands": _set(state.hands, seat, state.hands[seat] - {card}),
-            "play_areas": _set(state.play_areas, seat, state.play_areas[seat] | {card}),
-            "hidden_groups": _reveal(state.hidden_groups, card),
-            "cards_played": state.cards_played + 1,
-        }
-    elif cls is StopPlaying:
-        digs = state.cards_played >= 1 or (state.variant.shovel_without_play and state.shovels >= 1)
-        changes = {"phase": Phase.DIG_TAKE if digs else Phase.DRAW_DISCARD}
-    elif cls is TakeTreasure:
-        changes = _take(state, seat, action.level)  # type: ignore[union-attr]
-    elif cls is DiscardFromHand:
-        card = action.card  # type: ignore[union-attr]
-        changes = _refill(
-            state,
-            seat,
-            state.hands[seat] - {card},
-            (*state.map_discard, card),
-            _reveal(state.hidden_groups, card),
-        )
-        changes.update(_end_turn(state))
-    else:
-        assert cls is KeepHand
-        changes = _refill(state, seat, state.hands[seat], state.map_discard, state.hidden_groups)
-        changes.update(_end_turn(state))
+    changes = _TRANSITIONS[action.__class__](state, seat, action)
     return _replace(state, history=history, **changes)
 
 
@@ -752,21 +600,24 @@ def _settle(state: MorganState) -> MorganState:
     while state.to_move is not None:
         if state.phase in _HAND_PHASES and state.hands[state.to_move]:
             return state  # asked even if forced: skipping would reveal the hand (see above)
-        actions = legal_actions(state)
-        if len(actions) != 1:
+        legal = legal_actions(state)
+        if len(legal) != 1:
             return state
-        state = _apply_legal(state, actions[0])
+        state = _apply_legal(state, legal[0])
     return state
 
 
-def _place_pawn(state: MorganState, seat: PlayerId, corner: Corner) -> _Changes:
-    tile = island_of(state).at[CORNERS[corner]]
+# ----------------------------------------------------------------------------- transitions
+
+
+def _place_pawn(state: MorganState, seat: PlayerId, action: actions.PlacePawn) -> _Changes:
+    tile = island_of(state).at[CORNERS[action.corner]]
     coins = list(state.coins)
     for other, pawn in enumerate(state.pawns):
         if pawn == tile:
             coins[other] += 1
             coins[seat] -= 1
-    changes: _Changes = {"pawns": _set(state.pawns, seat, tile), "coins": tuple(coins)}
+    changes: _Changes = {"pawns": replaced(state.pawns, seat, tile), "coins": tuple(coins)}
     if seat == state.start_player:
         changes.update(_start_turn(seat, 1))
     else:
@@ -789,59 +640,84 @@ def _start_turn(seat: PlayerId, number: int) -> _Changes:
     }
 
 
-def _move_tile(
-    state: MorganState, rotation: Rotation, history: History[tuple[PlayerId, Action]]
-) -> MorganState:
+def _select_tile(state: MorganState, seat: PlayerId, action: actions.SelectTile) -> _Changes:
+    return {"phase": Phase.MAP_SELECT_CELL, "selected_tile": action.tile}
+
+
+def _choose_cell(state: MorganState, seat: PlayerId, action: actions.ChooseCell) -> _Changes:
+    return {"phase": Phase.MAP_SELECT_ROTATION, "selected_cell": (action.x, action.y)}
+
+
+def _move_tile(state: MorganState, seat: PlayerId, action: actions.ChooseRotation) -> _Changes:
     tile = state.selected_tile
     cell = state.selected_cell
     assert tile is not None
     assert cell is not None
-    island = island_of(state).after_move(tile, cell, rotation)
-    moved = _replace(
-        state,
-        phase=Phase.MAP_SELECT_TILE,
-        tiles=island.tiles,
-        map_moves_left=state.map_moves_left - 1,
-        moved_tiles=state.moved_tiles | {tile},
-        selected_tile=None,
-        selected_cell=None,
-        history=history,
-    )
-    _remember(moved, "_island", island)
-    return moved
+    island = island_of(state).after_move(tile, cell, action.rotation)
+    return {
+        "phase": Phase.MAP_SELECT_TILE,
+        "tiles": island.tiles,
+        "_island": island,
+        "map_moves_left": state.map_moves_left - 1,
+        "moved_tiles": state.moved_tiles | {tile},
+        "selected_tile": None,
+        "selected_cell": None,
+    }
 
 
-def _step(state: MorganState, seat: PlayerId, direction: Direction) -> _Changes:
+def _end_map_change(state: MorganState, seat: PlayerId, action: actions.EndMapChange) -> _Changes:
+    return {"phase": Phase.MOVE_STEP, "map_moves_left": 0, "moved_tiles": _NO_TILES}
+
+
+def _step(state: MorganState, seat: PlayerId, action: actions.Step) -> _Changes:
     tile = state.pawns[seat]
     assert tile is not None
-    target = island_of(state).neighbour(tile, direction)
+    target = island_of(state).neighbour(tile, action.direction)
     assert target is not None
     coins = state.coins
     for other, pawn in enumerate(state.pawns):
         if pawn == target and other != seat:
-            coins = _set(_set(coins, other, coins[other] + 1), seat, coins[seat] - 1)
+            coins = replaced(replaced(coins, other, coins[other] + 1), seat, coins[seat] - 1)
     return {
-        "pawns": _set(state.pawns, seat, target),
+        "pawns": replaced(state.pawns, seat, target),
         "coins": coins,
         "steps_left": state.steps_left - 1,
     }
 
 
-def _use_bonus(state: MorganState, seat: PlayerId, action: Action) -> _Changes:
+def _end_move(state: MorganState, seat: PlayerId, action: actions.EndMove) -> _Changes:
+    return {"phase": Phase.DIG_PLAY, "steps_left": 0}
+
+
+def _play(state: MorganState, seat: PlayerId, action: actions.PlayMapCard) -> _Changes:
+    card = action.card
+    return {
+        "hands": replaced(state.hands, seat, state.hands[seat] - {card}),
+        "play_areas": replaced(state.play_areas, seat, state.play_areas[seat] | {card}),
+        "hidden_groups": _reveal(state.hidden_groups, card),
+        "cards_played": state.cards_played + 1,
+    }
+
+
+def _stop_playing(state: MorganState, seat: PlayerId, action: actions.StopPlaying) -> _Changes:
+    digs = state.cards_played >= 1 or (state.variant.shovel_without_play and state.shovels >= 1)
+    return {"phase": Phase.DIG_TAKE if digs else Phase.DRAW_DISCARD}
+
+
+def _use_bonus(state: MorganState, seat: PlayerId, action: _Bonus) -> _Changes:
     """Discard the named card(s) from the play area and apply the bonus."""
-    if isinstance(action, UseBonus):
+    if isinstance(action, actions.UseBonus):
         used: tuple[MapCardId, ...] = (action.card,)
         bonus = _SYMBOL[action.card]
     else:
-        assert isinstance(action, UsePair)
         used = (action.first, action.second)
         bonus = action.bonus
     changes: _Changes = {
-        "play_areas": _set(state.play_areas, seat, state.play_areas[seat].difference(used)),
+        "play_areas": replaced(state.play_areas, seat, state.play_areas[seat].difference(used)),
         "map_discard": state.map_discard + used,
     }
     if bonus is Symbol.DOUBLOONS:
-        changes["coins"] = _set(state.coins, seat, state.coins[seat] + 2)
+        changes["coins"] = replaced(state.coins, seat, state.coins[seat] + 2)
     elif bonus is Symbol.MAP:
         changes["map_moves_left"] = state.map_moves_left + 1
     elif bonus is Symbol.BOOTS:
@@ -851,15 +727,16 @@ def _use_bonus(state: MorganState, seat: PlayerId, action: Action) -> _Changes:
     return changes
 
 
-def _take(state: MorganState, seat: PlayerId, level: int) -> _Changes:
+def _take(state: MorganState, seat: PlayerId, action: actions.TakeTreasure) -> _Changes:
+    level = action.level
     board = state.treasure_board
     taken = board[level - 1]
     deck = state.treasure_deck
     board = _sorted_board((*board[: level - 1], *board[level:], *deck[:1]))
     deck = deck[1:]
     changes: _Changes = {
-        "coins": _set(state.coins, seat, state.coins[seat] + LEVEL_DOUBLOONS[level - 1]),
-        "treasures": _set(state.treasures, seat, (*state.treasures[seat], taken)),
+        "coins": replaced(state.coins, seat, state.coins[seat] + LEVEL_DOUBLOONS[level - 1]),
+        "treasures": replaced(state.treasures, seat, (*state.treasures[seat], taken)),
         "treasure_board": board,
         "treasure_deck": deck,
         "phase": Phase.DRAW_DISCARD,
@@ -910,7 +787,7 @@ def _refill(
         hand = hand.union(drawn)
         changes.update(map_deck=deck, map_discard=discard, hidden_groups=groups, rng=rng)
     if hand is not state.hands[seat]:
-        changes["hands"] = _set(state.hands, seat, hand)
+        changes["hands"] = replaced(state.hands, seat, hand)
     return changes
 
 
@@ -929,6 +806,58 @@ def _end_turn(state: MorganState) -> _Changes:
             "shovels": 0,
         }
     return _start_turn((seat + 1) % state.players, state.turn_number + 1)
+
+
+def _discard(state: MorganState, seat: PlayerId, action: actions.DiscardFromHand) -> _Changes:
+    card = action.card
+    changes = _refill(
+        state,
+        seat,
+        state.hands[seat] - {card},
+        (*state.map_discard, card),
+        _reveal(state.hidden_groups, card),
+    )
+    changes.update(_end_turn(state))
+    return changes
+
+
+def _keep_hand(state: MorganState, seat: PlayerId, action: actions.KeepHand) -> _Changes:
+    changes = _refill(state, seat, state.hands[seat], state.map_discard, state.hidden_groups)
+    changes.update(_end_turn(state))
+    return changes
+
+
+_Transition: TypeAlias = Callable[[MorganState, PlayerId, Any], _Changes]
+_ActionT = TypeVar("_ActionT", bound=Action)
+
+
+def _transition(
+    cls: type[_ActionT], change: Callable[[MorganState, PlayerId, _ActionT], _Changes]
+) -> tuple[type, _Transition]:
+    """Pair an action class with the changes its actions make (``change`` takes a ``cls``)."""
+    return cls, change
+
+
+_TRANSITIONS: Final[dict[type, _Transition]] = dict(
+    (
+        _transition(actions.PlacePawn, _place_pawn),
+        _transition(actions.SelectTile, _select_tile),
+        _transition(actions.ChooseCell, _choose_cell),
+        _transition(actions.ChooseRotation, _move_tile),
+        _transition(actions.EndMapChange, _end_map_change),
+        _transition(actions.Step, _step),
+        _transition(actions.EndMove, _end_move),
+        _transition(actions.PlayMapCard, _play),
+        _transition(actions.StopPlaying, _stop_playing),
+        _transition(actions.TakeTreasure, _take),
+        _transition(actions.DiscardFromHand, _discard),
+        _transition(actions.KeepHand, _keep_hand),
+        _transition(actions.UseBonus, _use_bonus),
+        _transition(actions.UsePair, _use_bonus),
+    )
+)
+"""The transition of each action class, looked up by the action's exact class: so each
+function is given only actions of the class it is paired with, as its type says."""
 
 
 # ----------------------------------------------------------------------------- scoring
@@ -979,6 +908,41 @@ def is_truncated(state: MorganState) -> bool:
 
 
 # ----------------------------------------------------------------------------- invariants
+
+
+def _is_id(value: object, count: int) -> bool:
+    return type(value) is int and 0 <= value < count
+
+
+def check_action(action: object) -> None:
+    """Check a loaded action's kind and the ranges of its fields (legality needs a state).
+
+    Raises:
+        InvalidStateError: ``action`` is not a Morgan's Magic Map action, or names a tile,
+            rotation, level or map card that does not exist, or a pair that is none.
+    """
+    if not isinstance(action, _ACTION_CLASSES):
+        raise InvalidStateError(f"{action!r} is not a Morgan's Magic Map action")
+    cards = _CARD_COUNT
+    if isinstance(action, actions.SelectTile) and not _is_id(action.tile, _TILE_COUNT):
+        raise InvalidStateError(f"tile {action.tile!r} is not a tile id (0 to {_TILE_COUNT - 1})")
+    if isinstance(action, actions.ChooseRotation) and not _is_id(action.rotation, 4):
+        raise InvalidStateError(f"rotation {action.rotation!r} is not 0 to 3")
+    if isinstance(action, actions.TakeTreasure) and not (
+        type(action.level) is int and 1 <= action.level <= BOARD_LEVELS
+    ):
+        raise InvalidStateError(f"level {action.level!r} is not 1 to {BOARD_LEVELS}")
+    if isinstance(
+        action, actions.PlayMapCard | actions.DiscardFromHand | actions.UseBonus
+    ) and not _is_id(action.card, cards):
+        raise InvalidStateError(f"card {action.card!r} is not a map card id (0 to {cards - 1})")
+    if isinstance(action, actions.UsePair):
+        if not (_is_id(action.first, cards) and _is_id(action.second, cards)):
+            raise InvalidStateError("a pair must name two map card ids (0 to 71)")
+        if action.first >= action.second:
+            raise InvalidStateError("a pair names its lower card id first")
+        if _SYMBOL[action.first] is not _SYMBOL[action.second]:
+            raise InvalidStateError("the two cards of a pair must show the same symbol")
 
 
 def check_state(state: MorganState) -> None:

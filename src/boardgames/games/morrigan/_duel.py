@@ -8,8 +8,9 @@ from boardgames.games.morrigan._hidden_information import hand_place
 from boardgames.games.morrigan._setup_and_turns import hand_limit, others, to_menu
 from boardgames.games.morrigan._table import Table
 from boardgames.games.morrigan.actions import Action, LoseCard, ReinforceMaletar
+from boardgames.games.morrigan.components import CARD_TYPES as _TYPE
+from boardgames.games.morrigan.components import CARD_VALUES as _VALUE
 from boardgames.games.morrigan.components import (
-    CARD_KINDS,
     DRAW,
     MALETAR_DEFENCE,
     CardId,
@@ -29,8 +30,6 @@ __all__ = [
 ]
 
 _ACTION = CardType.ACTION
-_TYPE = tuple(kind.type for kind in CARD_KINDS)
-_VALUE = tuple(kind.face_value for kind in CARD_KINDS)
 _ACTION_KINDS = frozenset(kind for kind in CardKind if kind.type is _ACTION)
 
 

@@ -7,6 +7,9 @@ from collections.abc import Sequence
 from boardgames.core.protocol import PlayerId
 from boardgames.core.ranking import places_from_keys
 from boardgames.games.morrigan.components import CARD_KINDS, CardId, CardKind, CardType
+from boardgames.games.morrigan.components import CARD_TYPES as _TYPE
+from boardgames.games.morrigan.components import CARD_VALUES as _VALUE
+from boardgames.games.morrigan.components import KIND_TYPES as _KIND_TYPE
 from boardgames.games.morrigan.state import Holding, MorriganState, Reinforcement
 
 __all__ = [
@@ -23,9 +26,6 @@ __all__ = [
 ]
 
 _KIND = CARD_KINDS
-_TYPE = tuple(kind.type for kind in CARD_KINDS)
-_VALUE = tuple(kind.face_value for kind in CARD_KINDS)
-_KIND_TYPE = tuple(CardKind(kind).type for kind in range(30))
 _ACTION = CardType.ACTION
 
 

@@ -21,12 +21,12 @@ from boardgames.games.morrigan.components import (
     CardKind,
     CardType,
 )
+from boardgames.games.morrigan.components import CARD_TYPES as _TYPE
 from boardgames.games.morrigan.state import MorriganState, Phase
 
-__all__ = ["check_action", "check_state"]
+__all__ = ["check_parameters", "check_state"]
 
 _KIND = CARD_KINDS
-_TYPE = tuple(kind.type for kind in CARD_KINDS)
 _ACTION = CardType.ACTION
 _ALL_CARDS = len(CARDS)
 _EVERY_CARD = frozenset(range(_ALL_CARDS))
@@ -36,7 +36,7 @@ def _fail(message: str) -> InvalidStateError:
     return InvalidStateError(message)
 
 
-def check_action(action: object, players: int) -> None:
+def check_parameters(action: object, players: int) -> None:
     """Check that an action's parameters are in range (values, card ids, seats).
 
     Args:
@@ -313,7 +313,7 @@ def _check_history(state: MorriganState) -> None:
         ):
             raise _fail(f"the history names turn {turn!r} and seat {seat!r}")
         if id(action) not in checked:
-            check_action(action, players)
+            check_parameters(action, players)
             checked.add(id(action))
 
 

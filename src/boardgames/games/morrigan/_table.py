@@ -18,6 +18,7 @@ from boardgames.core.rng import Rng
 from boardgames.games.morrigan import _hidden_information as knowledge
 from boardgames.games.morrigan._hidden_information import DRAW_PLACE, Clues, hand_place
 from boardgames.games.morrigan.components import CARD_KINDS, CardId, CardKind, CardType
+from boardgames.games.morrigan.components import CARD_TYPES as _TYPE
 from boardgames.games.morrigan.state import (
     Attack,
     Duel,
@@ -39,7 +40,6 @@ __all__ = ["Table", "replaced"]
 _T = TypeVar("_T")
 _KIND = CARD_KINDS
 _ACTION = CardType.ACTION
-_TYPE = tuple(kind.type for kind in CARD_KINDS)
 _KINDS = len(CardKind)
 
 

@@ -41,11 +41,15 @@ import attrs
 __all__ = [
     "CARDS",
     "CARD_KINDS",
+    "CARD_TYPES",
+    "CARD_VALUES",
     "DECK",
     "DRAW",
     "DUEL_PRESTIGE",
     "HAND_LIMIT",
     "HAND_SIZE",
+    "KIND_TYPES",
+    "KIND_VALUES",
     "MALETAR_DEFENCE",
     "Card",
     "CardId",
@@ -265,3 +269,15 @@ CARDS: Final[tuple[Card, ...]] = tuple(
 
 CARD_KINDS: Final[tuple[CardKind, ...]] = tuple(card.kind for card in CARDS)
 """The kind of each card id: ``CARD_KINDS[card] is CARDS[card].kind``."""
+
+CARD_TYPES: Final[tuple[CardType, ...]] = tuple(kind.type for kind in CARD_KINDS)
+"""The type of each card id (the rules look it up on every move)."""
+
+CARD_VALUES: Final[tuple[int, ...]] = tuple(kind.face_value for kind in CARD_KINDS)
+"""The face value of each card id (0 for a card without one)."""
+
+KIND_TYPES: Final[tuple[CardType, ...]] = tuple(CardKind(kind).type for kind in range(30))
+"""The type of each :class:`CardKind`, by its number."""
+
+KIND_VALUES: Final[tuple[int, ...]] = tuple(CardKind(kind).face_value for kind in range(30))
+"""The face value of each :class:`CardKind`, by its number."""

@@ -32,32 +32,8 @@ import random
 from collections.abc import Iterable, Sequence
 
 from boardgames.core.protocol import PlayerId
-from boardgames.games.morrigan.actions import (
-    Action,
-    AddAction,
-    AddCatapult,
-    ChooseTarget,
-    Commit,
-    Conquer,
-    DeclareDuel,
-    Decline,
-    Discard,
-    EndActions,
-    EndReinforcement,
-    Fight,
-    LoseCard,
-    NormalTurn,
-    PlayAdversary,
-    PlayOrdeal,
-    PlaySorcery,
-    PlaySpecial,
-    PlayTerritory,
-    Reinforce,
-    ReinforceMaletar,
-    Stake,
-    TakeFromDiscard,
-    Withdraw,
-)
+from boardgames.games.morrigan import actions
+from boardgames.games.morrigan.actions import Action
 from boardgames.games.morrigan.components import (
     CARD_KINDS,
     DECK,
@@ -176,7 +152,7 @@ class _Knight:
         self.legal = legal
         self.me = observation.player
         self.kinds = sorted((CARD_KINDS[card] for card in observation.hand), key=_worth)
-        self.actions = sorted(
+        self.action_values = sorted(
             (kind.face_value for kind in self.kinds if kind.type is CardType.ACTION),
             reverse=True,
         )
@@ -184,24 +160,24 @@ class _Knight:
     def choose(self) -> Action | None:
         phase = self.obs.phase
         if phase is Phase.TURN_START:
-            return DeclareDuel() if self.duel_wins() else NormalTurn()
+            return actions.DeclareDuel() if self.duel_wins() else actions.NormalTurn()
         if phase is Phase.ACTION:
             return self.action_phase()
         if phase is Phase.ON_PLAY_REINFORCE or phase is Phase.MALETAR_REINFORCE:
-            return self.maletar() if phase is Phase.MALETAR_REINFORCE else Decline()
+            return self.maletar() if phase is Phase.MALETAR_REINFORCE else actions.Decline()
         if phase is Phase.ORDEAL_STAKE:
             return self.stake()
         if phase is Phase.ATTACK:
             return self.attack()
         if phase is Phase.ALLY_PICK:
-            picks = [a for a in self.legal if isinstance(a, TakeFromDiscard)]
+            picks = [a for a in self.legal if isinstance(a, actions.TakeFromDiscard)]
             return max(picks, key=lambda a: _worth(a.kind)) if picks else None
         if phase is Phase.REINFORCE_TARGET:
             return self.reinforce_target()
         if phase is Phase.REINFORCE_CARD:
             return self.reinforce_card()
         if phase is Phase.HAND_LIMIT:
-            return Discard(self.kinds[0]) if self.kinds else None
+            return actions.Discard(self.kinds[0]) if self.kinds else None
         if phase is Phase.DUEL_LOSS:
             return self.lose_card()
         return None
@@ -210,7 +186,7 @@ class _Knight:
 
     def duel_wins(self) -> bool:
         draws = DRAW + self.obs.players - 1
-        attack = sum(self.actions) + draws * _EXPECTED_DRAW
+        attack = sum(self.action_values) + draws * _EXPECTED_DRAW
         helpers = sum(
             1
             for seat in range(self.obs.players)
@@ -225,50 +201,51 @@ class _Knight:
         attack = sum(CARD_KINDS[card].face_value for card in duel.attack)
         defence = MALETAR_DEFENCE + sum(CARD_KINDS[card].face_value for card in duel.maletar)
         if defence >= attack:
-            return Decline()
+            return actions.Decline()
         gifts = sorted(
-            (a for a in self.legal if isinstance(a, ReinforceMaletar)), key=lambda a: a.value
+            (a for a in self.legal if isinstance(a, actions.ReinforceMaletar)),
+            key=lambda a: a.value,
         )
         for gift in gifts:
             if defence + gift.value >= attack:
                 return gift
-        return gifts[-1] if gifts else Decline()
+        return gifts[-1] if gifts else actions.Decline()
 
     def lose_card(self) -> Action | None:
         # Prefer losing a won card to a Territory (which takes its reinforcements with it).
         territories = {holding.card for holding in self.obs.territories[self.me]}
-        losses = [a for a in self.legal if isinstance(a, LoseCard)]
+        losses = [a for a in self.legal if isinstance(a, actions.LoseCard)]
         return min(losses, key=lambda a: a.card in territories) if losses else None
 
     # The action phase.
 
     def action_phase(self) -> Action:
         for special in (CardKind.SECRET_TREASURE, CardKind.KINGS_FAVOURITE):
-            if PlaySpecial(special) in self.legal:
-                return PlaySpecial(special)
-        territories = [a for a in self.legal if isinstance(a, PlayTerritory)]
+            if actions.PlaySpecial(special) in self.legal:
+                return actions.PlaySpecial(special)
+        territories = [a for a in self.legal if isinstance(a, actions.PlayTerritory)]
         if territories:
             return max(territories, key=lambda a: a.value)
-        if PlaySpecial(CardKind.UNEXPECTED_ALLY) in self.legal and self.discard_has_prize():
-            return PlaySpecial(CardKind.UNEXPECTED_ALLY)
+        if actions.PlaySpecial(CardKind.UNEXPECTED_ALLY) in self.legal and self.discard_has_prize():
+            return actions.PlaySpecial(CardKind.UNEXPECTED_ALLY)
         sorcery = self.sorcery()
         if sorcery is not None:
             return sorcery
         attack = self.best_attack()
         if attack is not None:
             return attack
-        ordeals = [a for a in self.legal if isinstance(a, PlayOrdeal)]
-        if ordeals and self.actions and self.actions[0] >= 3:
+        ordeals = [a for a in self.legal if isinstance(a, actions.PlayOrdeal)]
+        if ordeals and self.action_values and self.action_values[0] >= 3:
             return max(ordeals, key=lambda a: a.value)
-        adversaries = [a for a in self.legal if isinstance(a, PlayAdversary)]
+        adversaries = [a for a in self.legal if isinstance(a, actions.PlayAdversary)]
         if adversaries:
             adversary = min(adversaries, key=lambda a: a.value)
             needed = adversary.value + UNKNOWN_REINFORCEMENT * (self.obs.players - 1)
-            if sum(self.actions) > needed + 2:
+            if sum(self.action_values) > needed + 2:
                 return adversary
-        if PlaySpecial(CardKind.EARTHQUAKE) in self.legal and self.quake_helps():
-            return PlaySpecial(CardKind.EARTHQUAKE)
-        return EndActions()
+        if actions.PlaySpecial(CardKind.EARTHQUAKE) in self.legal and self.quake_helps():
+            return actions.PlaySpecial(CardKind.EARTHQUAKE)
+        return actions.EndActions()
 
     def discard_has_prize(self) -> bool:
         return any(
@@ -278,7 +255,7 @@ class _Knight:
         )
 
     def sorcery(self) -> Action | None:
-        targets = [a for a in self.legal if isinstance(a, PlaySorcery)]
+        targets = [a for a in self.legal if isinstance(a, actions.PlaySorcery)]
         if not targets:
             return None
         best = max(
@@ -310,7 +287,7 @@ class _Knight:
         return float("inf"), False, None
 
     def best_attack(self) -> Action | None:
-        strength = sum(self.actions)
+        strength = sum(self.action_values)
         catapult = CardKind.CATAPULT in self.kinds
         leader = max(
             (_prestige(self.obs, seat) for seat in range(self.obs.players) if seat != self.me),
@@ -318,9 +295,9 @@ class _Knight:
         )
         best: tuple[float, Action] | None = None
         for action in self.legal:
-            if isinstance(action, Fight):
+            if isinstance(action, actions.Fight):
                 card = action.adversary
-            elif isinstance(action, Conquer):
+            elif isinstance(action, actions.Conquer):
                 card = action.territory
             else:
                 continue
@@ -344,19 +321,21 @@ class _Knight:
         defence, _, _ = self.target_defence(attack.target)
         multiplier = 2 ** len(attack.catapults)
         down = sum(CARD_KINDS[card].face_value for card in attack.cards)
-        if down * multiplier > defence and Commit() in self.legal:
-            return Commit()
-        if AddCatapult() in self.legal and down > 0 and down * multiplier * 2 > defence:
-            return AddCatapult()
-        adds = sorted((a for a in self.legal if isinstance(a, AddAction)), key=lambda a: a.value)
+        if down * multiplier > defence and actions.Commit() in self.legal:
+            return actions.Commit()
+        if actions.AddCatapult() in self.legal and down > 0 and down * multiplier * 2 > defence:
+            return actions.AddCatapult()
+        adds = sorted(
+            (a for a in self.legal if isinstance(a, actions.AddAction)), key=lambda a: a.value
+        )
         for add in adds:
             if (down + add.value) * multiplier > defence:
                 return add
         if adds:
             return adds[-1]
-        if AddCatapult() in self.legal and down > 0:
-            return AddCatapult()
-        return Commit()
+        if actions.AddCatapult() in self.legal and down > 0:
+            return actions.AddCatapult()
+        return actions.Commit()
 
     # Ordeals.
 
@@ -364,12 +343,14 @@ class _Knight:
         ordeal = self.obs.ordeal
         if ordeal is None:
             return None
-        stakes = [a for a in self.legal if isinstance(a, Stake)]
-        refuse: Action = Withdraw() if Withdraw() in self.legal else Decline()
+        stakes = [a for a in self.legal if isinstance(a, actions.Stake)]
+        refuse: Action = (
+            actions.Withdraw() if actions.Withdraw() in self.legal else actions.Decline()
+        )
         if not stakes:
             return refuse
 
-        def strength(stake: Stake) -> tuple[int, bool]:
+        def strength(stake: actions.Stake) -> tuple[int, bool]:
             kind = stake.kind
             value = kind.face_value if kind.type is CardType.ACTION else 0
             return value * (2 if stake.blessed else 1), not stake.blessed
@@ -398,19 +379,19 @@ class _Knight:
         return self.kinds[: max(0, len(self.kinds) - HAND_LIMIT)]
 
     def reinforce_target(self) -> Action | None:
-        targets = [a for a in self.legal if isinstance(a, ChooseTarget)]
+        targets = [a for a in self.legal if isinstance(a, actions.ChooseTarget)]
         own = {holding.card for holding in self.obs.territories[self.me]}
         mine = [a for a in targets if a.card in own]
         if self.spare() and mine:
             return max(mine, key=lambda a: CARD_KINDS[a.card].face_value)
-        return EndReinforcement()
+        return actions.EndReinforcement()
 
     def reinforce_card(self) -> Action | None:
-        options = [a for a in self.legal if isinstance(a, Reinforce)]
+        options = [a for a in self.legal if isinstance(a, actions.Reinforce)]
         if not options:
             return None
         spare = self.spare()
-        pool: Iterable[Reinforce] = [a for a in options if a.kind in spare] or options
+        pool: Iterable[actions.Reinforce] = [a for a in options if a.kind in spare] or options
         # An Action card adds to the defence; among the rest, give up the least useful.
         return max(
             pool,

@@ -44,6 +44,7 @@ __all__ = [
     "OrdealView",
     "ReinforcementView",
     "StakeView",
+    "check_observation",
     "observe",
     "sample_state",
 ]
@@ -544,3 +545,32 @@ def _deal(
             for _ in range(amount):
                 dealt[sinks[sink][0]].append(cards.pop())
     return dealt, rng
+
+
+def check_observation(observation: MorriganObservation) -> None:
+    """Check a loaded observation's seats, per-seat lengths, counts and card ids.
+
+    The rest is checked by sampling a state from it (see
+    :class:`~boardgames.core.standard.StandardGame`).
+
+    Raises:
+        InvalidStateError: The observation is not one a knight can have.
+    """
+    players = observation.players
+    if not 2 <= players <= 5:
+        raise InvalidStateError(f"players={players} is out of range 2 to 5")
+    if not 0 <= observation.player < players:
+        raise InvalidStateError(f"player={observation.player} is not a seat")
+    for name in ("hand_sizes", "territories", "won", "floors"):
+        if len(getattr(observation, name)) != players:
+            raise InvalidStateError(f"{name} must have one entry per seat")
+    if len(observation.hand) != observation.hand_sizes[observation.player]:
+        raise InvalidStateError("the observer's hand does not match its public size")
+    if any(size < 0 for size in observation.hand_sizes) or observation.draw_pile_size < 0:
+        raise InvalidStateError("a card count is negative")
+    if not all(0 <= card < len(CARDS) for card in observation.hand):
+        raise InvalidStateError("the observer's hand holds a card id out of range")
+    for holdings in (*observation.territories, observation.adversaries):
+        for holding in holdings:
+            if not 0 <= holding.card < len(CARDS):
+                raise InvalidStateError(f"card {holding.card} is not a card id")

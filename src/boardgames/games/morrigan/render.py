@@ -14,12 +14,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from boardgames.core.protocol import PlayerId
+from boardgames.games.morrigan.actions import Action
 from boardgames.games.morrigan.components import CARD_KINDS, MALETAR_DEFENCE, CardId, CardKind
 from boardgames.games.morrigan.observation import HoldingView, MorriganObservation, observe
-from boardgames.games.morrigan.rules import attack_strength, stake_value
+from boardgames.games.morrigan.rules import attack_strength, public_action, stake_value
 from boardgames.games.morrigan.state import Clue, MorriganState, Phase
 
-__all__ = ["render_observation", "render_state"]
+__all__ = ["describe_action", "render_observation", "render_state"]
 
 
 def _name(card: CardId) -> str:
@@ -176,3 +177,13 @@ def render_state(state: MorriganState) -> str:
     for seat, hand in enumerate(state.hands):
         lines.append(f"  seat {seat} hand: {_cards(hand)}")
     return "\n".join(lines)
+
+
+def describe_action(observation: MorriganObservation, action: Action, viewer: PlayerId) -> str:
+    """Return ``action``, taken by ``observation``'s seat, as ``viewer`` sees it.
+
+    The card of a reinforcement or a stake is named to its player only.
+    """
+    if viewer == observation.player:
+        return str(action)
+    return str(public_action(action))

@@ -6,18 +6,24 @@ attacks and duels, Special card effects, skipping players who have no card to gi
 start and end of turns. Which of several identical cards leaves a hand is drawn at random
 from the state's generator, so that card ids never tell anybody more than the card kinds.
 
-This module holds the legal actions and :func:`apply`; the transitions live in private
-modules named after the rule tests (``_setup_and_turns``, ``_adversaries``, ``_combat``,
-``_ordeals``, ``_specials``, ``_duel``), on the working copy of ``_table``; what players
-know of hidden cards is kept by ``_hidden_information``, scoring by ``_end_and_scoring``
-and the checks of untrusted states by ``_invariants``.
+This module holds the configuration (:func:`configure`), the legal actions and
+:func:`apply`: the functions :class:`~boardgames.core.standard.Rules` names. The
+transitions live in private modules named after the rule tests (``_setup_and_turns``,
+``_adversaries``, ``_combat``, ``_ordeals``, ``_specials``, ``_duel``), on the working copy
+of ``_table``; what players know of hidden cards is kept by ``_hidden_information``,
+scoring by ``_end_and_scoring`` and the checks of untrusted states by ``_invariants``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
+from typing import TypeAlias
 
-from boardgames.core.protocol import PlayerId
+import attrs
+
+from boardgames.core import guards
+from boardgames.core.guards import find_action, illegal_action
+from boardgames.core.protocol import OptionValue, PlayerId
 from boardgames.games.morrigan import (
     _adversaries,
     _combat,
@@ -25,6 +31,7 @@ from boardgames.games.morrigan import (
     _ordeals,
     _setup_and_turns,
     _specials,
+    actions,
 )
 from boardgames.games.morrigan._end_and_scoring import (
     attack_strength,
@@ -36,51 +43,33 @@ from boardgames.games.morrigan._end_and_scoring import (
     stake_value,
 )
 from boardgames.games.morrigan._hidden_information import hidden_places
-from boardgames.games.morrigan._illegal_actions import illegal, same_types, why_illegal
-from boardgames.games.morrigan._invariants import check_action, check_state
-from boardgames.games.morrigan._setup_and_turns import new_game, open_targets
+from boardgames.games.morrigan._illegal_actions import why_illegal
+from boardgames.games.morrigan._invariants import check_parameters, check_state
+from boardgames.games.morrigan._setup_and_turns import open_targets
 from boardgames.games.morrigan._specials import SPECIALS_PLAYED_ALONE
 from boardgames.games.morrigan._table import Table
-from boardgames.games.morrigan.actions import (
-    Action,
-    AddAction,
-    AddCatapult,
-    ChooseTarget,
-    Commit,
-    Conquer,
-    DeclareDuel,
-    Decline,
-    Discard,
-    EndActions,
-    EndReinforcement,
-    Fight,
-    LoseCard,
-    NormalTurn,
-    PlayAdversary,
-    PlayOrdeal,
-    PlaySorcery,
-    PlaySpecial,
-    PlayTerritory,
-    PublicAction,
-    Reinforce,
-    ReinforcedFaceDown,
-    ReinforceMaletar,
-    Stake,
-    Staked,
-    TakeFromDiscard,
-    Withdraw,
-)
+from boardgames.games.morrigan.actions import Action, PublicAction, Reinforce, Stake
 from boardgames.games.morrigan.components import CARD_KINDS, CARDS, CardId, CardKind, CardType
-from boardgames.games.morrigan.state import HistoryEntry, MorriganState, Phase
+from boardgames.games.morrigan.components import CARD_TYPES as _TYPE
+from boardgames.games.morrigan.components import CARD_VALUES as _VALUE
+from boardgames.games.morrigan.components import KIND_TYPES as _KIND_TYPE
+from boardgames.games.morrigan.components import KIND_VALUES as _KIND_VALUE
+from boardgames.games.morrigan.state import HistoryEntry, MorriganOptions, MorriganState, Phase
 
 __all__ = [
     "SPECIALS_PLAYED_ALONE",
+    "Configuration",
     "apply",
     "attack_strength",
     "check_action",
     "check_state",
+    "configuration",
+    "configure",
+    "current_player",
     "defence",
+    "describe_configuration",
     "hidden_places",
+    "is_truncated",
     "legal_actions",
     "new_game",
     "prestige",
@@ -90,38 +79,34 @@ __all__ = [
 ]
 
 _KIND = CARD_KINDS
-_TYPE = tuple(kind.type for kind in CARD_KINDS)
-_VALUE = tuple(kind.face_value for kind in CARD_KINDS)
-_KIND_TYPE = tuple(CardKind(kind).type for kind in range(30))
-_KIND_VALUE = tuple(CardKind(kind).face_value for kind in range(30))
 _ACTION = CardType.ACTION
 
-_DECLARE = DeclareDuel()
-_NORMAL = NormalTurn()
-_END_ACTIONS = EndActions()
-_DECLINE = Decline()
-_WITHDRAW = Withdraw()
-_ADD_CATAPULT = AddCatapult()
-_COMMIT = Commit()
-_END_REINFORCEMENT = EndReinforcement()
-_FACE_DOWN = ReinforcedFaceDown()
-_STAKED = (Staked(False), Staked(True))
-_PLAY_TERRITORY = {value: PlayTerritory(value) for value in range(1, 6)}
-_PLAY_ADVERSARY = {value: PlayAdversary(value) for value in range(1, 6)}
-_PLAY_ORDEAL = {value: PlayOrdeal(value) for value in range(1, 6)}
-_ADD_ACTION = {value: AddAction(value) for value in range(1, 6)}
-_MALETAR = {value: ReinforceMaletar(value) for value in range(1, 6)}
-_REINFORCE = {kind: Reinforce(kind) for kind in CardKind}
-_STAKE = {kind: Stake(kind, False) for kind in CardKind}
-_STAKE_BLESSED = {kind: Stake(kind, True) for kind in CardKind}
-_DISCARD = {kind: Discard(kind) for kind in CardKind}
-_TAKE = {kind: TakeFromDiscard(kind) for kind in CardKind}
-_PLAY_SPECIAL = {kind: PlaySpecial(kind) for kind in SPECIALS_PLAYED_ALONE}
-_FIGHT = tuple(Fight(card) for card in range(len(CARDS)))
-_CONQUER = tuple(Conquer(card) for card in range(len(CARDS)))
-_CHOOSE_TARGET = tuple(ChooseTarget(card) for card in range(len(CARDS)))
-_LOSE = tuple(LoseCard(card) for card in range(len(CARDS)))
-_SORCERY = tuple(PlaySorcery(seat) for seat in range(5))
+_DECLARE = actions.DeclareDuel()
+_NORMAL = actions.NormalTurn()
+_END_ACTIONS = actions.EndActions()
+_DECLINE = actions.Decline()
+_WITHDRAW = actions.Withdraw()
+_ADD_CATAPULT = actions.AddCatapult()
+_COMMIT = actions.Commit()
+_END_REINFORCEMENT = actions.EndReinforcement()
+_FACE_DOWN = actions.ReinforcedFaceDown()
+_STAKED = (actions.Staked(False), actions.Staked(True))
+_PLAY_TERRITORY = {value: actions.PlayTerritory(value) for value in range(1, 6)}
+_PLAY_ADVERSARY = {value: actions.PlayAdversary(value) for value in range(1, 6)}
+_PLAY_ORDEAL = {value: actions.PlayOrdeal(value) for value in range(1, 6)}
+_ADD_ACTION = {value: actions.AddAction(value) for value in range(1, 6)}
+_MALETAR = {value: actions.ReinforceMaletar(value) for value in range(1, 6)}
+_REINFORCE = {kind: actions.Reinforce(kind) for kind in CardKind}
+_STAKE = {kind: actions.Stake(kind, False) for kind in CardKind}
+_STAKE_BLESSED = {kind: actions.Stake(kind, True) for kind in CardKind}
+_DISCARD = {kind: actions.Discard(kind) for kind in CardKind}
+_TAKE = {kind: actions.TakeFromDiscard(kind) for kind in CardKind}
+_PLAY_SPECIAL = {kind: actions.PlaySpecial(kind) for kind in SPECIALS_PLAYED_ALONE}
+_FIGHT = tuple(actions.Fight(card) for card in range(len(CARDS)))
+_CONQUER = tuple(actions.Conquer(card) for card in range(len(CARDS)))
+_CHOOSE_TARGET = tuple(actions.ChooseTarget(card) for card in range(len(CARDS)))
+_LOSE = tuple(actions.LoseCard(card) for card in range(len(CARDS)))
+_SORCERY = tuple(actions.PlaySorcery(seat) for seat in range(5))
 
 
 def _public_actions() -> tuple[PublicAction, ...]:
@@ -162,6 +147,69 @@ def _public_actions() -> tuple[PublicAction, ...]:
 
 
 # --------------------------------------------------------------------------------------------
+# Configuration
+
+Configuration: TypeAlias = tuple[int, MorriganOptions]
+"""What a game is configured by: the number of knights and the options."""
+
+
+def configure(players: int, options: Mapping[str, OptionValue]) -> Configuration:
+    """Return the configuration of ``players`` knights with the given options.
+
+    Every combination of the options is allowed.
+    """
+    return (
+        players,
+        MorriganOptions(
+            max_turns=int(options["max_turns"]),
+            wide_curse=options["wide_curse"] is True,
+            lone_bluff_wins=options["lone_bluff_wins"] is True,
+            ally_top_only=options["ally_top_only"] is True,
+        ),
+    )
+
+
+def configuration(state: MorriganState) -> Configuration:
+    """Return the configuration ``state`` was made for."""
+    return (state.players, state.options)
+
+
+def describe_configuration(configuration: Configuration) -> str:
+    """Describe a configuration for error messages."""
+    players, options = configuration
+    return guards.describe_configuration(players, attrs.asdict(options))
+
+
+def new_game(configuration: Configuration, seed: int) -> MorriganState:
+    """Shuffle, deal 5 cards each, choose the first player at random and start his turn."""
+    players, options = configuration
+    return _setup_and_turns.new_game(players, options, seed)
+
+
+def current_player(state: MorriganState) -> PlayerId | None:
+    """Return the player to decide, or ``None`` when the game is over."""
+    return state.to_move
+
+
+def is_truncated(state: MorriganState) -> bool:
+    """Return whether the game was stopped by ``max_turns``."""
+    return state.truncated
+
+
+def check_action(action: Action) -> None:
+    """Check that a loaded action's parameters are in range (values, card ids, seats).
+
+    Sorcery's target is checked against the largest table (5 seats): an action alone
+    does not say how many seats its game has; :func:`apply` refuses a target that is not
+    a seat of the state's game.
+
+    Raises:
+        InvalidStateError: A parameter is out of range.
+    """
+    check_parameters(action, 5)
+
+
+# --------------------------------------------------------------------------------------------
 # Legal actions
 
 _last_legal: list[tuple[MorriganState | None, tuple[Action, ...]]] = [(None, ())]
@@ -172,9 +220,9 @@ def legal_actions(state: MorriganState) -> tuple[Action, ...]:
     last_state, last_actions = _last_legal[0]
     if last_state is state:
         return last_actions
-    actions = _legal(state)
-    _last_legal[0] = (state, actions)
-    return actions
+    legal = _legal(state)
+    _last_legal[0] = (state, legal)
+    return legal
 
 
 def _kinds(hand: Iterable[CardId]) -> list[CardKind]:
@@ -192,22 +240,22 @@ def _legal(state: MorriganState) -> tuple[Action, ...]:
     if phase is Phase.TURN_START:
         return (_DECLARE, _NORMAL)
     if phase is Phase.ON_PLAY_REINFORCE or phase is Phase.REINFORCE_CARD:
-        actions: list[Action] = [_REINFORCE[kind] for kind in _kinds(hand)]
+        choices: list[Action] = [_REINFORCE[kind] for kind in _kinds(hand)]
         if phase is Phase.ON_PLAY_REINFORCE:
-            actions.append(_DECLINE)
-        return tuple(actions)
+            choices.append(_DECLINE)
+        return tuple(choices)
     if phase is Phase.ORDEAL_STAKE:
         return _stakes(state, hand)
     if phase is Phase.ATTACK:
         attack = state.attack
         assert attack is not None
         values = sorted({_VALUE[card] for card in hand if _TYPE[card] is _ACTION})
-        actions = [_ADD_ACTION[value] for value in values]
+        choices = [_ADD_ACTION[value] for value in values]
         if attack.conquest and any(_KIND[card] is CardKind.CATAPULT for card in hand):
-            actions.append(_ADD_CATAPULT)
+            choices.append(_ADD_CATAPULT)
         if attack.cards:
-            actions.append(_COMMIT)
-        return tuple(actions)
+            choices.append(_COMMIT)
+        return tuple(choices)
     if phase is Phase.REINFORCE_TARGET:
         return (
             *(_CHOOSE_TARGET[card] for card in open_targets(state, seat)),
@@ -233,46 +281,46 @@ def _menu(state: MorriganState, seat: PlayerId, hand: frozenset[CardId]) -> tupl
             deluge = True
         else:
             glacial = True
-    actions: list[Action] = []
+    choices: list[Action] = []
     if not deluge:
-        actions.extend(
+        choices.extend(
             _PLAY_TERRITORY[_KIND_VALUE[k]] for k in kinds if _KIND_TYPE[k] is CardType.TERRITORY
         )
-    actions.extend(
+    choices.extend(
         _PLAY_ADVERSARY[_KIND_VALUE[k]] for k in kinds if _KIND_TYPE[k] is CardType.ADVERSARY
     )
     if not glacial:
-        actions.extend(
+        choices.extend(
             _PLAY_ORDEAL[_KIND_VALUE[k]] for k in kinds if _KIND_TYPE[k] is CardType.ORDEAL
         )
     if kinds and _KIND_TYPE[kinds[0]] is _ACTION:  # kinds are sorted: Actions come first
-        actions.extend(_FIGHT[holding.card] for holding in state.adversaries)
+        choices.extend(_FIGHT[holding.card] for holding in state.adversaries)
         for other in range(state.players):
             if other != seat:
-                actions.extend(_CONQUER[holding.card] for holding in state.territories[other])
+                choices.extend(_CONQUER[holding.card] for holding in state.territories[other])
     for kind in kinds:
         if kind in _PLAY_SPECIAL:
             if kind is CardKind.UNEXPECTED_ALLY and not state.discard_pile:
                 continue
-            actions.append(_PLAY_SPECIAL[kind])
+            choices.append(_PLAY_SPECIAL[kind])
         elif kind is CardKind.SORCERY:
-            actions.extend(_SORCERY[other] for other in range(state.players) if other != seat)
-    actions.append(_END_ACTIONS)
-    return tuple(actions)
+            choices.extend(_SORCERY[other] for other in range(state.players) if other != seat)
+    choices.append(_END_ACTIONS)
+    return tuple(choices)
 
 
 def _stakes(state: MorriganState, hand: frozenset[CardId]) -> tuple[Action, ...]:
     kinds = _kinds(hand)
-    actions: list[Action] = [_STAKE[kind] for kind in kinds]
+    choices: list[Action] = [_STAKE[kind] for kind in kinds]
     blessings = sum(1 for card in hand if _KIND[card] is CardKind.BLESSING)
     if blessings:
-        actions.extend(
+        choices.extend(
             _STAKE_BLESSED[kind] for kind in kinds if kind is not CardKind.BLESSING or blessings > 1
         )
     ordeal = state.ordeal
     assert ordeal is not None
-    actions.append(_DECLINE if ordeal.round == 1 else _WITHDRAW)
-    return tuple(actions)
+    choices.append(_DECLINE if ordeal.round == 1 else _WITHDRAW)
+    return tuple(choices)
 
 
 # --------------------------------------------------------------------------------------------
@@ -287,16 +335,10 @@ def apply(state: MorriganState, action: Action) -> MorriganState:
             not legal now; the message says why.
     """
     legal = legal_actions(state)
-    for canonical in legal:
-        if canonical is action:  # an action taken from legal_actions, as bots do
-            break
-    else:
-        try:
-            canonical = legal[legal.index(action)]
-        except ValueError:
-            raise illegal(action, why_illegal(state, action, legal)) from None
-        if not same_types(canonical, action):
-            raise illegal(action, why_illegal(state, action, legal))
+    index = find_action(legal, action)
+    if index < 0:
+        raise illegal_action(action, why_illegal(state, action, legal))
+    canonical = legal[index]
     seat = state.to_move
     assert seat is not None
     table = Table(state)
@@ -333,27 +375,27 @@ def _decline(table: Table, action: Action) -> None:
 
 
 _HANDLERS: dict[type, Callable[[Table, Action], None]] = {
-    DeclareDuel: _duel.declare_duel,
-    NormalTurn: _duel.normal_turn,
-    PlayTerritory: _setup_and_turns.play_territory,
-    PlayAdversary: _adversaries.play_adversary,
-    PlayOrdeal: _ordeals.play_ordeal,
-    Fight: _combat.start_attack,
-    Conquer: _combat.start_attack,
-    PlaySpecial: _specials.play_special,
-    PlaySorcery: _specials.play_sorcery,
-    EndActions: _setup_and_turns.end_actions,
-    Reinforce: _reinforce,
-    Decline: _decline,
-    Stake: _ordeals.place_stake,
-    Withdraw: _decline,
-    AddAction: _combat.add_action,
-    AddCatapult: _combat.add_catapult,
-    Commit: _combat.commit,
-    TakeFromDiscard: _specials.ally_pick,
-    ChooseTarget: _setup_and_turns.choose_target,
-    EndReinforcement: _setup_and_turns.end_reinforcement,
-    Discard: _setup_and_turns.discard,
-    ReinforceMaletar: _duel.reinforce_maletar,
-    LoseCard: _duel.lose_card,
+    actions.DeclareDuel: _duel.declare_duel,
+    actions.NormalTurn: _duel.normal_turn,
+    actions.PlayTerritory: _setup_and_turns.play_territory,
+    actions.PlayAdversary: _adversaries.play_adversary,
+    actions.PlayOrdeal: _ordeals.play_ordeal,
+    actions.Fight: _combat.start_attack,
+    actions.Conquer: _combat.start_attack,
+    actions.PlaySpecial: _specials.play_special,
+    actions.PlaySorcery: _specials.play_sorcery,
+    actions.EndActions: _setup_and_turns.end_actions,
+    actions.Reinforce: _reinforce,
+    actions.Decline: _decline,
+    actions.Stake: _ordeals.place_stake,
+    actions.Withdraw: _decline,
+    actions.AddAction: _combat.add_action,
+    actions.AddCatapult: _combat.add_catapult,
+    actions.Commit: _combat.commit,
+    actions.TakeFromDiscard: _specials.ally_pick,
+    actions.ChooseTarget: _setup_and_turns.choose_target,
+    actions.EndReinforcement: _setup_and_turns.end_reinforcement,
+    actions.Discard: _setup_and_turns.discard,
+    actions.ReinforceMaletar: _duel.reinforce_maletar,
+    actions.LoseCard: _duel.lose_card,
 }

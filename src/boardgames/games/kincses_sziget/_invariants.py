@@ -153,6 +153,7 @@ def _partition(name: str, zones: list[int], count: int) -> None:
 
 def _check_task(state: KincsesState, task: object) -> None:
     players = state.players
+    event: int | None = None
     for field in attrs.fields(cast("type[attrs.AttrsInstance]", type(task))):
         value = getattr(task, field.name)
         if field.name in (
@@ -172,6 +173,7 @@ def _check_task(state: KincsesState, task: object) -> None:
         elif field.name == "card":
             if not _int(value, 0, len(EVENT_CARDS) - 1):
                 raise _fail(f"task {task!r} names event {value!r}, which does not exist")
+            event = value
         elif field.name == "order":
             if not isinstance(value, tuple) or len(set(value)) != len(value):
                 raise _fail(f"task {task!r} has a bad seat order")
@@ -190,7 +192,7 @@ def _check_task(state: KincsesState, task: object) -> None:
         elif field.name == "minimum" and not _int(value, 0, 1):
             raise _fail(f"task {task!r} has a bad minimum")
     expected = _EVENT_TASK_KINDS.get(type(task))
-    if expected is not None and EVENT_CARDS[task.card].kind is not expected:  # type: ignore[attr-defined]
+    if expected is not None and event is not None and EVENT_CARDS[event].kind is not expected:
         raise _fail(f"task {task!r} names an event card that is not a {expected}")
 
 

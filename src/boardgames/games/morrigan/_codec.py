@@ -14,6 +14,7 @@ from typing import Any
 import cattrs
 
 from boardgames.core.history import History
+from boardgames.games.morrigan.actions import PublicAction
 from boardgames.games.morrigan.rules import _public_actions
 from boardgames.games.morrigan.state import HistoryEntry
 
@@ -34,19 +35,21 @@ def _is_history(cls: Any) -> bool:
     return bool(cls == History[HistoryEntry])
 
 
-def configure_history(converter: cattrs.Converter, public_action_type: Any) -> None:
+def configure_history(converter: cattrs.Converter) -> None:
     """Register the hooks of ``History[HistoryEntry]`` and of each entry.
 
-    Call it before the first use of the converter on a state or an observation. A history
-    with an entry these hooks do not know (an action no rule produces, malformed data) is
-    handed to the converter's own hooks, which structure it or report the bad entry's path.
+    This is the game's ``converter_hooks`` (see
+    :class:`~boardgames.core.standard.GameTypes`), called before the first use of the
+    converter on a state or an observation. A history with an entry these hooks do not
+    know (an action no rule produces, malformed data) is handed to the converter's own
+    hooks, which structure it or report the bad entry's path.
 
     Args:
-        converter: The game's converter, with its tagged action unions configured.
-        public_action_type: The union of the public action classes.
+        converter: The game's converter, with its tagged union of
+            :data:`~boardgames.games.morrigan.actions.PublicAction` configured.
     """
-    unstructure_action = converter.get_unstructure_hook(public_action_type)
-    structure_action = converter.get_structure_hook(public_action_type)
+    unstructure_action = converter.get_unstructure_hook(PublicAction)
+    structure_action = converter.get_structure_hook(PublicAction)
     general_history = converter.get_structure_hook(History[HistoryEntry])
     written = {id(action): (action, unstructure_action(action)) for action in _public_actions()}
     read = {_key(data): action for action, data in written.values()}
@@ -66,7 +69,7 @@ def configure_history(converter: cattrs.Converter, public_action_type: Any) -> N
             raise TypeError(f"expected an integer turn, got {type(turn).__name__} {turn!r}")
         if type(seat) is not int:
             raise TypeError(f"expected an integer seat, got {type(seat).__name__} {seat!r}")
-        return (turn, seat, structure_action(data, public_action_type))
+        return (turn, seat, structure_action(data, PublicAction))
 
     def unstructure_history(history: History[HistoryEntry]) -> list[list[Any]]:
         return [unstructure_entry(entry) for entry in history]

@@ -1,0 +1,474 @@
+"""One implementation of the :class:`~boardgames.Game` protocol, over a game's rule modules.
+
+Every built-in game is a :class:`StandardGame`: a small class that names its
+:class:`~boardgames.GameInfo`, the types its values have (:class:`GameTypes`) and three
+modules, each described by a :class:`typing.Protocol` so that ``mypy`` checks that every
+game supplies the same pieces:
+
+* ``rules``, a :class:`Rules`: the configuration, setup, legal actions, transitions,
+  scores and invariants;
+* ``knowledge``, a :class:`Knowledge`: what a seat observes and the worlds it cannot rule
+  out;
+* ``text``, a :class:`Text`: how states, observations and moves read.
+
+The base class does the rest once for every game: it checks the player count and
+options, refuses states of another configuration, checks seats and seeds, wires the codec
+and checks loaded values (an observation is checked by sampling a state from it and
+observing that state again), and writes the ``repr``. A game class adds only what is its
+own: its typed keyword ``__init__``, ``describe_action`` if its moves hide something, and
+hooks such as ``heuristic_bot``.
+
+A minimal game (the template under ``examples/`` is a complete one)::
+
+    class Nim(StandardGame[NimState, Take, NimObservation, int]):
+        info = GameInfo(name="nim", title="Nim", min_players=2, max_players=4,
+                        default_players=2)
+        types = GameTypes(state=NimState, observation=NimObservation, action=Take)
+        rules = nim_rules
+        knowledge = nim_knowledge
+        text = nim_text
+
+        def __init__(self, *, players: int) -> None:
+            super().__init__(players=players)
+
+Rule modules are plain modules of functions; a module matches a protocol when it defines
+each of the protocol's functions with compatible types (parameter names are free: every
+parameter is positional).
+
+.. versionadded:: 0.1.0
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, get_args
+
+import attrs
+
+from boardgames.core.codec import Codec, ValueKind, configure_tagged_action, make_converter
+from boardgames.core.errors import BoardgamesError, InvalidStateError
+from boardgames.core.guards import check_seat, check_seed, foreign_state, foreign_state_action
+from boardgames.core.protocol import GameInfo, OptionValue, PlayerId
+
+if TYPE_CHECKING:
+    import cattrs
+
+__all__ = [
+    "GameTypes",
+    "Knowledge",
+    "Observed",
+    "Rules",
+    "StandardGame",
+    "Text",
+]
+
+
+class Observed(Protocol):
+    """What :class:`StandardGame` needs of an observation: the seat it belongs to."""
+
+    @property
+    def player(self) -> PlayerId:
+        """The observing seat."""
+        ...
+
+
+StateT = TypeVar("StateT")
+ActionT = TypeVar("ActionT")
+ObservationT = TypeVar("ObservationT", bound=Observed)
+ConfigurationT = TypeVar("ConfigurationT")
+StateT_contra = TypeVar("StateT_contra", contravariant=True)
+ActionT_contra = TypeVar("ActionT_contra", contravariant=True)
+ObservationT_contra = TypeVar("ObservationT_contra", contravariant=True)
+
+
+class Rules(Protocol[StateT, ActionT, ConfigurationT]):
+    """The forward model of a game: what its ``rules`` module defines.
+
+    ``ConfigurationT`` is the game's *configuration*: one value that holds the seat count
+    and every option as the rules read them (for example a tuple, or a frozen attrs
+    class). Two configurations are the same game iff they are equal.
+    """
+
+    def configure(self, players: int, options: Mapping[str, OptionValue], /) -> ConfigurationT:
+        """Build the configuration from a checked player count and every option's value.
+
+        Raises:
+            ConfigurationError: Options that are each allowed but not together.
+        """
+        ...
+
+    def configuration(self, state: StateT, /) -> ConfigurationT:
+        """Return the configuration ``state`` was made for.
+
+        It is called on every move: keep it cheap, and return the same object where the
+        state holds one.
+        """
+        ...
+
+    def describe_configuration(self, configuration: ConfigurationT, /) -> str:
+        """Describe a configuration for error messages, such as ``"3 players, x=True"``."""
+        ...
+
+    def new_game(self, configuration: ConfigurationT, seed: int, /) -> StateT:
+        """Set up a game, every random choice drawn from ``seed``."""
+        ...
+
+    def current_player(self, state: StateT, /) -> PlayerId | None:
+        """Return the seat to decide, or ``None`` iff the game is over."""
+        ...
+
+    def legal_actions(self, state: StateT, /) -> Sequence[ActionT]:
+        """Return the legal actions of the seat to decide, in a fixed order."""
+        ...
+
+    def apply(self, state: StateT, action: ActionT, /) -> StateT:
+        """Return the state after ``action``.
+
+        Raises:
+            IllegalActionError: ``action`` is not legal in ``state`` (see
+                :func:`~boardgames.core.guards.find_action` and
+                :func:`~boardgames.core.guards.illegal_action`).
+        """
+        ...
+
+    def score(self, state: StateT, /) -> tuple[float, ...]:
+        """Return each seat's score."""
+        ...
+
+    def ranking(self, state: StateT, /) -> tuple[int, ...]:
+        """Return each seat's place."""
+        ...
+
+    def is_truncated(self, state: StateT, /) -> bool:
+        """Return whether a turn limit, not the rules, ended the game."""
+        ...
+
+    def check_state(self, state: StateT, /) -> None:
+        """Check every invariant of ``state``; raise ``InvalidStateError`` if one breaks."""
+        ...
+
+    def check_action(self, action: ActionT, /) -> None:
+        """Check a loaded action's fields (ids in range); raise ``InvalidStateError``."""
+        ...
+
+
+class Knowledge(Protocol[StateT, ObservationT]):
+    """What each seat knows: what a game's ``knowledge`` module (its observations) defines."""
+
+    def observe(self, state: StateT, player: PlayerId, /) -> ObservationT:
+        """Return what ``player`` knows of ``state``."""
+        ...
+
+    def sample_state(self, observation: ObservationT, seed: int, /) -> StateT:
+        """Return a state the observation's player cannot rule out, drawn from ``seed``."""
+        ...
+
+    def check_observation(self, observation: ObservationT, /) -> None:
+        """Check what must hold before a state can be sampled from a loaded observation.
+
+        Lengths, seat numbers and ids in range: whatever ``sample_state`` relies on. The
+        base class then samples a state, checks it and observes it again, which checks
+        the rest.
+
+        Raises:
+            InvalidStateError: Something no state can give.
+        """
+        ...
+
+
+class Text(Protocol[StateT_contra, ActionT_contra, ObservationT_contra]):
+    """How a game reads as text: what its ``render`` module defines."""
+
+    def render_state(self, state: StateT_contra, /) -> str:
+        """Describe a full state as readable text."""
+        ...
+
+    def render_observation(self, observation: ObservationT_contra, /) -> str:
+        """Describe an observation as its player sees the table."""
+        ...
+
+    def describe_action(
+        self, observation: ObservationT_contra, action: ActionT_contra, viewer: PlayerId, /
+    ) -> str | None:
+        """Return ``action``, taken by ``observation``'s seat, as ``viewer`` sees it.
+
+        ``viewer`` is a checked seat; see :class:`~boardgames.DescribesActions`.
+        """
+        ...
+
+
+@attrs.frozen
+class GameTypes:
+    """The types of a game's values, from which :class:`StandardGame` builds its codec.
+
+    Args:
+        state: The class of the game's states.
+        observation: The class of its observations.
+        action: The union of its action classes (or its one action class).
+        public_action: The union of the classes its histories hold where they are not
+            actions (such as "a card was played face down"), written with the same
+            ``"type"`` tag; ``None`` if the histories hold actions only.
+        converter_hooks: Called with the new converter to register the game's own hooks
+            (quick paths for bulky fields); ``None`` for none.
+        upgrade: The codec's ``upgrade`` hook for older envelope formats (see
+            :class:`~boardgames.core.codec.Codec`).
+    """
+
+    state: type
+    observation: type
+    action: Any
+    public_action: Any = None
+    converter_hooks: Callable[[cattrs.Converter], None] | None = None
+    upgrade: Callable[[object, ValueKind, int], object] | None = None
+
+    @property
+    def action_classes(self) -> tuple[type, ...]:
+        """Each class of ``action``, in the order of the union."""
+        return get_args(self.action) or (self.action,)
+
+
+_codecs: dict[type, Codec] = {}
+
+
+class StandardGame(Generic[StateT, ActionT, ObservationT, ConfigurationT]):
+    """The :class:`~boardgames.Game` protocol, implemented once over a game's modules.
+
+    Subclasses set :attr:`info`, :attr:`types`, :attr:`rules`, :attr:`knowledge` and
+    :attr:`text` in their body, and define a keyword-only ``__init__`` that names each
+    option with its type and default and passes them on to this one.
+
+    Args:
+        players: The number of seats.
+        **options: Every option the game's :class:`~boardgames.GameInfo` lists (those not
+            given take their default).
+
+    Raises:
+        ConfigurationError: The player count or an option is out of range, or options
+            that are each allowed do not go together.
+    """
+
+    info: ClassVar[GameInfo]
+    """The game's name, player range and options."""
+    types: ClassVar[GameTypes]
+    """The types of the game's values."""
+    rules: Rules[StateT, ActionT, ConfigurationT]
+    """The game's forward model (a module)."""
+    knowledge: Knowledge[StateT, ObservationT]
+    """What each seat observes and the worlds it cannot rule out (a module)."""
+    text: Text[StateT, ActionT, ObservationT]
+    """How states, observations and moves read (a module)."""
+
+    def __init__(self, *, players: int, **options: OptionValue) -> None:
+        resolved = self.info.resolve(players, options)
+        self._players = players
+        self._options = resolved
+        self._configuration = self.rules.configure(players, resolved)
+        # The last state this game made or checked: it is of this configuration, and so is
+        # every state ``apply`` makes from it, so a game played through one game object
+        # checks the configuration once, not on every call. Only a cache: a state that
+        # misses it is checked in full.
+        self._known: object = None
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Rebuilt from its configuration, so a pickled game never carries a state along.
+        return (_rebuild, (type(self), self._players, self._options))
+
+    def __repr__(self) -> str:
+        settings = "".join(f", {name}={value!r}" for name, value in self._options.items())
+        return f"{type(self).__name__}(players={self._players}{settings})"
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return self._players
+
+    @property
+    def options(self) -> Mapping[str, OptionValue]:
+        """Every option's value, defaults included (a new dict each time)."""
+        return dict(self._options)
+
+    @property
+    def configuration(self) -> ConfigurationT:
+        """The seat count and options as the rules read them."""
+        return self._configuration
+
+    @property
+    def codec(self) -> Codec:
+        """The serialization codec of the game (one per game class, built once)."""
+        cls = type(self)
+        codec = _codecs.get(cls)
+        if codec is None:
+            codec = _codecs[cls] = _build_codec(cls)
+        return codec
+
+    def _foreign(self, state: StateT) -> str | None:
+        """Return the state's configuration, described, if it is not this game's."""
+        if state is self._known:
+            return None
+        configuration = self.rules.configuration(state)
+        if configuration is self._configuration or configuration == self._configuration:
+            self._known = state
+            return None
+        return self.rules.describe_configuration(configuration)
+
+    def new_game(self, seed: int) -> StateT:
+        """Set up a game, every random choice drawn from ``seed``.
+
+        Raises:
+            ConfigurationError: ``seed`` is not an int.
+        """
+        state = self.rules.new_game(self._configuration, check_seed(seed))
+        self._known = state
+        return state
+
+    def current_player(self, state: StateT) -> PlayerId | None:
+        """Return the seat whose decision is pending, or ``None`` when the game is over."""
+        return self.rules.current_player(state)
+
+    def legal_actions(self, state: StateT) -> Sequence[ActionT]:
+        """Return the legal actions of the seat to move, in a fixed order (empty iff over).
+
+        Raises:
+            ConfigurationError: ``state`` belongs to another configuration of the game.
+        """
+        if state is not self._known:
+            foreign = self._foreign(state)
+            if foreign is not None:
+                raise foreign_state(self, foreign)
+        return self.rules.legal_actions(state)
+
+    def apply(self, state: StateT, action: ActionT) -> StateT:
+        """Return the state after ``action``; ``state`` itself is unchanged.
+
+        Raises:
+            IllegalActionError: ``action`` is not legal in ``state`` (the error's
+                ``action`` is the refused value), or ``state`` belongs to another
+                configuration.
+        """
+        if state is not self._known:
+            foreign = self._foreign(state)
+            if foreign is not None:
+                raise foreign_state_action(self, action, foreign)
+        after = self.rules.apply(state, action)
+        self._known = after
+        return after
+
+    def observe(self, state: StateT, player: PlayerId) -> ObservationT:
+        """Return what ``player`` knows of ``state``.
+
+        Raises:
+            ConfigurationError: ``player`` is not a seat, or ``state`` belongs to another
+                configuration.
+        """
+        if state is not self._known:
+            foreign = self._foreign(state)
+            if foreign is not None:
+                raise foreign_state(self, foreign)
+        return self.knowledge.observe(state, check_seat(player, self._players))
+
+    def score(self, state: StateT) -> tuple[float, ...]:
+        """Return each seat's score as the rules count it now."""
+        return self.rules.score(state)
+
+    def ranking(self, state: StateT) -> tuple[int, ...]:
+        """Return each seat's place (1 is best; tied seats share a place)."""
+        return self.rules.ranking(state)
+
+    def is_terminal(self, state: StateT) -> bool:
+        """Return whether the game is over (no seat has a decision pending)."""
+        return self.rules.current_player(state) is None
+
+    def is_truncated(self, state: StateT) -> bool:
+        """Return whether the game was stopped by a turn limit rather than by its rules."""
+        return self.rules.is_truncated(state)
+
+    def sample_state(self, observation: ObservationT, seed: int) -> StateT:
+        """Return a full state consistent with everything ``observation``'s player knows.
+
+        Only what that player cannot know is drawn at random, from ``seed``.
+        """
+        return self.knowledge.sample_state(observation, seed)
+
+    def check_state(self, state: StateT) -> None:
+        """Check every invariant of ``state``.
+
+        Raises:
+            InvalidStateError: An invariant is broken; the message says which.
+        """
+        self.rules.check_state(state)
+
+    def render_state(self, state: StateT) -> str:
+        """Describe a full state as readable text."""
+        return self.text.render_state(state)
+
+    def render_observation(self, observation: ObservationT) -> str:
+        """Describe an observation as readable text, as its player would see the table."""
+        return self.text.render_observation(observation)
+
+    def describe_action(
+        self, observation: ObservationT, action: ActionT, viewer: PlayerId
+    ) -> str | None:
+        """Return ``action``, taken by ``observation``'s seat, as ``viewer`` sees it.
+
+        This is the :class:`~boardgames.DescribesActions` hook; the mover always sees
+        his whole action.
+
+        Raises:
+            ConfigurationError: ``viewer`` is not a seat.
+        """
+        return self.text.describe_action(observation, action, check_seat(viewer, self._players))
+
+
+def _rebuild(
+    cls: type[StandardGame[Any, Any, Any, Any]], players: int, options: Mapping[str, OptionValue]
+) -> StandardGame[Any, Any, Any, Any]:
+    return cls(players=players, **options)
+
+
+def _build_codec(cls: type[StandardGame[Any, Any, Any, Any]]) -> Codec:
+    types = cls.types
+    converter = make_converter(action_union=types.action)
+    if types.public_action is not None:
+        configure_tagged_action(converter, types.public_action)
+    if types.converter_hooks is not None:
+        types.converter_hooks(converter)
+    state_type = types.state
+    observation_type = types.observation
+    action_classes = types.action_classes
+    rules = cls.rules
+    knowledge = cls.knowledge
+
+    def check(value: object) -> None:
+        if type(value) is state_type:
+            rules.check_state(value)
+        elif type(value) is observation_type:
+            _check_observation(rules, knowledge, value)
+        elif type(value) in action_classes:
+            rules.check_action(value)
+
+    return Codec(
+        game=cls.info.name,
+        converter=converter,
+        state_type=state_type,
+        observation_type=observation_type,
+        action_type=types.action,
+        action_classes=action_classes,
+        check=check,
+        upgrade=types.upgrade,
+    )
+
+
+def _check_observation(
+    rules: Rules[Any, Any, Any], knowledge: Knowledge[Any, Any], observation: Any
+) -> None:
+    """Check an observation by sampling a state from it and observing that state again."""
+    knowledge.check_observation(observation)
+    try:
+        sampled = knowledge.sample_state(observation, 0)
+    except BoardgamesError:
+        raise
+    except Exception as error:  # a malformed observation may break the sampler anywhere
+        raise InvalidStateError(f"no state gives this observation: {error}") from error
+    rules.check_state(sampled)
+    if knowledge.observe(sampled, observation.player) != observation:
+        raise InvalidStateError("the observation is not one the rules can produce")
