@@ -40,6 +40,10 @@ class Goofspiel(StandardGame[GoofspielState, Bid, GoofspielObservation, rules.Co
         ConfigurationError: ``players`` or ``cards`` is out of range.
     """
 
+    rules = rules
+    knowledge = observation
+    text = render
+
     info: ClassVar[GameInfo] = GameInfo(
         name="goofspiel",
         title="Goofspiel",
@@ -59,9 +63,6 @@ class Goofspiel(StandardGame[GoofspielState, Bid, GoofspielObservation, rules.Co
     types: ClassVar[GameTypes] = GameTypes(
         state=GoofspielState, observation=GoofspielObservation, action=Bid
     )
-    rules = rules
-    knowledge = observation
-    text = render
 
     def __init__(self, *, players: int, cards: int = MAX_CARDS) -> None:
         super().__init__(players=players, cards=cards)

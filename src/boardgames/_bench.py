@@ -215,6 +215,17 @@ class Interval:
         """Return the µs per unit (NaN if no unit was timed)."""
         return self.seconds * 1e6 / self.count if self.count else math.nan
 
+    def search_figures(self, weighted: int) -> dict[str, float]:
+        """Return the search figures of timed searches (units: iterations).
+
+        Args:
+            weighted: The sum over searches of iterations times the decisions left.
+        """
+        return {
+            "search_per_s": self.count / self.seconds,
+            "search_us_per_remaining": self.seconds * 1e6 / weighted,
+        }
+
 
 def repeat_until(budget: float, chunk: Callable[[int], tuple[int, float]]) -> tuple[int, float]:
     """Call ``chunk(0)``, ``chunk(1)``, ... until their timed seconds reach ``budget``.
@@ -452,10 +463,7 @@ class GameSubject:
             index += 1
             if timed.seconds >= budget:
                 break
-        return {
-            "search_per_s": timed.count / timed.seconds,
-            "search_us_per_remaining": timed.seconds * 1e6 / weighted,
-        }
+        return timed.search_figures(weighted)
 
     def memory(self) -> dict[str, float]:
         """Return the memory figures of keeping every state of the random game of seed 0."""

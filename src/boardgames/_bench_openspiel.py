@@ -332,10 +332,7 @@ class OpenSpielSubject:
             index += 1
             if timed.seconds >= budget:
                 break
-        return {
-            "search_per_s": timed.count / timed.seconds,
-            "search_us_per_remaining": timed.seconds * 1e6 / weighted,
-        }
+        return timed.search_figures(weighted)
 
     def memory(self) -> dict[str, float]:
         """Return the memory figures of the Python games (none for C++ games), seed 0."""

@@ -297,10 +297,9 @@ def configure_history_hooks(
         converter: The game's converter.
         history_type: The field type, such as ``History[tuple[int, PublicAction]]``.
         read_entry: Returns the entry a JSON item stands for, or ``None`` if the item is
-            unusual (or raises :class:`ValueError`, :class:`TypeError` or
-            :class:`KeyError`, which count the same). It must be exactly as strict as the
-            generic hook: an item it accepts must be one the generic hook accepts, giving
-            an equal entry.
+            unusual (or raises: any exception counts the same, and the generic hook then
+            reports the error). It must be exactly as strict as the generic hook: an item
+            it accepts must be one the generic hook accepts, giving an equal entry.
         write_history: Returns the JSON of a whole history, or ``None`` to leave it to
             the generic hook; ``None`` (the default) always leaves it to the generic hook.
 
@@ -310,17 +309,13 @@ def configure_history_hooks(
 
     def structure(value: object, cls: Any) -> History[Any]:
         if type(value) is list:
-            entries = []
             try:
-                for item in value:
-                    entry = read_entry(item)
-                    if entry is None:
-                        break
-                    entries.append(entry)
-                else:
-                    return History(entries)
-            except (ValueError, TypeError, KeyError):
+                entries = list(map(read_entry, value))
+            except Exception:
                 pass
+            else:
+                if None not in entries:
+                    return History(entries)
         result: History[Any] = structure_generic(value, cls)
         return result
 

@@ -17,7 +17,7 @@ from typing import Any, cast, get_args, get_type_hints
 import attrs
 import cattrs
 
-from boardgames.core.codec import configure_tagged_action
+from boardgames.core.codec import configure_history_hooks, configure_tagged_action
 from boardgames.core.history import History
 from boardgames.core.values import trusted_constructor
 from boardgames.games.kincses_sziget.actions import PublicAction
@@ -135,7 +135,7 @@ def _install_fast_hooks(converter: cattrs.Converter) -> None:
 
             def unstructure_history(
                 values: Any, tagged: Any = tagged, recent: dict[int, Any] = recent
-            ) -> list[Any]:
+            ) -> list[Any] | None:
                 # A state is often written many times in a row (the conformance kit writes
                 # it before and after each refused action): remember the last histories.
                 hit = recent.get(id(values))
@@ -147,22 +147,12 @@ def _install_fast_hooks(converter: cattrs.Converter) -> None:
                 recent[id(values)] = (values, data)
                 return list(data)
 
-            entry = _entry_structurer(untag)
-
-            def structure_history(
-                values: Any, cls: Any, entry: Any = entry, slow: Any = slow
-            ) -> Any:
-                if type(values) is not list:
-                    return slow(values, cls)
-                try:
-                    return History(list(map(entry, values)))
-                except Exception:
-                    return slow(values, cls)
-
-            converter.register_unstructure_hook_func(
-                lambda t: t == history_type, unstructure_history
+            configure_history_hooks(
+                converter,
+                history_type,
+                read_entry=_entry_structurer(untag),
+                write_history=unstructure_history,
             )
-            converter.register_structure_hook_func(lambda t: t == history_type, structure_history)
         else:
 
             def unstructure_tasks(values: Any, tagged: Any = tagged) -> list[Any]:

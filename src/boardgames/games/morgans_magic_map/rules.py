@@ -177,7 +177,10 @@ def _sorted_board(cards: Sequence[TreasureId]) -> tuple[TreasureId, ...]:
 # ----------------------------------------------------------------------------- setup
 
 Configuration: TypeAlias = tuple[int, Variant]
-"""What a game is configured by: the number of pirates and the options (a :class:`Variant`)."""
+"""What a game is configured by: the number of pirates and the options.
+
+The options are a :class:`~boardgames.games.morgans_magic_map.state.Variant`.
+"""
 
 
 def configure(players: int, options: Mapping[str, OptionValue]) -> Configuration:

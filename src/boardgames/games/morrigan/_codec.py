@@ -13,6 +13,7 @@ from typing import Any
 
 import cattrs
 
+from boardgames.core.codec import configure_history_hooks
 from boardgames.core.history import History
 from boardgames.games.morrigan.actions import PublicAction
 from boardgames.games.morrigan.rules import _public_actions
@@ -31,10 +32,6 @@ def _is_entry(cls: Any) -> bool:
     return bool(cls == HistoryEntry)
 
 
-def _is_history(cls: Any) -> bool:
-    return bool(cls == History[HistoryEntry])
-
-
 def configure_history(converter: cattrs.Converter) -> None:
     """Register the hooks of ``History[HistoryEntry]`` and of each entry.
 
@@ -50,7 +47,6 @@ def configure_history(converter: cattrs.Converter) -> None:
     """
     unstructure_action = converter.get_unstructure_hook(PublicAction)
     structure_action = converter.get_structure_hook(PublicAction)
-    general_history = converter.get_structure_hook(History[HistoryEntry])
     written = {id(action): (action, unstructure_action(action)) for action in _public_actions()}
     read = {_key(data): action for action, data in written.values()}
 
@@ -71,31 +67,20 @@ def configure_history(converter: cattrs.Converter) -> None:
             raise TypeError(f"expected an integer seat, got {type(seat).__name__} {seat!r}")
         return (turn, seat, structure_action(data, PublicAction))
 
-    def unstructure_history(history: History[HistoryEntry]) -> list[list[Any]]:
+    def write_history(history: History[HistoryEntry]) -> list[Any]:
         return [unstructure_entry(entry) for entry in history]
 
-    def structure_history(value: object, cls: type) -> History[HistoryEntry]:
-        if type(value) is list:
-            entries: list[HistoryEntry] = []
-            for item in value:
-                if type(item) is not list or len(item) != 3:
-                    break
-                turn, seat, data = item
-                if type(turn) is not int or type(seat) is not int or type(data) is not dict:
-                    break
-                try:
-                    action = read.get(_key(data))
-                except TypeError:  # a value that is not hashable: not a known action
-                    break
-                if action is None:
-                    break
-                entries.append((turn, seat, action))
-            else:
-                return History(entries)
-        result: History[HistoryEntry] = general_history(value, cls)
-        return result
+    def read_entry(item: object) -> HistoryEntry | None:
+        if type(item) is not list or len(item) != 3:
+            return None
+        turn, seat, data = item
+        if type(turn) is not int or type(seat) is not int or type(data) is not dict:
+            return None
+        action = read.get(_key(data))  # a value that is not hashable raises: not known
+        return None if action is None else (turn, seat, action)
 
     converter.register_unstructure_hook_func(_is_entry, unstructure_entry)
     converter.register_structure_hook_func(_is_entry, structure_entry)
-    converter.register_unstructure_hook_func(_is_history, unstructure_history)
-    converter.register_structure_hook_func(_is_history, structure_history)
+    configure_history_hooks(
+        converter, History[HistoryEntry], read_entry=read_entry, write_history=write_history
+    )
