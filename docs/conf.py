@@ -67,6 +67,7 @@ if os.environ.get("BOARDGAMES_DOCS_INTERSPHINX") == "1":
 nitpick_ignore = [
     ("py:class", "cattrs.converters.Converter"),
     ("py:class", "cattrs.Converter"),
+    ("py:class", "enum.Enum"),
     ("py:class", "concurrent.futures._base.Executor"),
     ("py:class", "os.PathLike"),
     ("py:class", "random.Random"),

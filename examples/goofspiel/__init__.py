@@ -13,7 +13,7 @@ from typing import ClassVar
 from boardgames import GameInfo, OptionSpec
 from boardgames.core.standard import GameTypes, StandardGame
 
-from . import observation, render, rules
+from . import encoding, observation, render, rules
 from .actions import Bid
 from .components import MAX_CARDS, CardValue
 from .observation import GoofspielObservation
@@ -43,6 +43,7 @@ class Goofspiel(StandardGame[GoofspielState, Bid, GoofspielObservation, rules.Co
     rules = rules
     knowledge = observation
     text = render
+    encoder = encoding
 
     info: ClassVar[GameInfo] = GameInfo(
         name="goofspiel",

@@ -31,6 +31,7 @@ import attrs
 
 from boardgames._bench_memory import allocated, history_copies
 from boardgames.bots.ismcts import ISMCTSBot
+from boardgames.core.encoding import HasEncoding
 from boardgames.core.protocol import Game
 from boardgames.serialization import dumps, loads
 
@@ -69,7 +70,7 @@ DEFAULT_SECONDS: Final = 0.2
 DEFAULT_ROUNDS: Final = 7
 """The default number of rounds (``boardgames bench --rounds``)."""
 
-KINDS: Final = ("decisions", "apply", "observe", "sample", "round_trip", "search")
+KINDS: Final = ("decisions", "apply", "observe", "encode", "sample", "round_trip", "search")
 """The measurement kinds of one round, in the order they run."""
 
 
@@ -106,6 +107,13 @@ FIGURES: Final = (
         "observe_us",
         "observe µs",
         "CPU µs per `observe` of the seat to move, over every decision of the games",
+    ),
+    Figure(
+        "encode_us",
+        "encode µs",
+        "CPU µs per observation vector, for every seat of mid-game states (ours: "
+        "`encoding.encode_observation` into a reused buffer, a numpy array where numpy is "
+        "installed; OpenSpiel: `observation_tensor`)",
     ),
     Figure(
         "sample_us",
@@ -225,6 +233,15 @@ class Interval:
             "search_per_s": self.count / self.seconds,
             "search_us_per_remaining": self.seconds * 1e6 / weighted,
         }
+
+
+def _buffer(size: int) -> Any:
+    """A reusable buffer for observation vectors: a numpy array if numpy is installed."""
+    try:
+        import numpy
+    except ImportError:
+        return [0.0] * size
+    return numpy.zeros(size, dtype=numpy.float32)
 
 
 def repeat_until(budget: float, chunk: Callable[[int], tuple[int, float]]) -> tuple[int, float]:
@@ -361,9 +378,12 @@ class GameSubject:
             return self._measure_decisions(budget, overhead)
         if kind == "search":
             return self._measure_search(budget, overhead)
+        if kind == "encode" and not isinstance(self.game, HasEncoding):
+            return {}  # a game without an observation vector
         chunks: dict[str, Callable[[int], tuple[int, float]]] = {
             "apply": self._apply_chunk,
             "observe": self._observe_chunk,
+            "encode": self._encode_chunk,
             "sample": self._sample_chunk,
             "round_trip": self._round_trip_chunk,
         }
@@ -424,6 +444,18 @@ class GameSubject:
         for state, seat in pairs:
             observe(state, seat)
         return len(pairs), CLOCK() - start
+
+    def _encode_chunk(self, index: int) -> tuple[int, float]:
+        game = self.game
+        assert isinstance(game, HasEncoding)  # checked by measure
+        encoding = game.encoding
+        observations = self._observations
+        buffer = _buffer(encoding.observation_size)
+        encode = encoding.encode_observation
+        start = CLOCK()
+        for observation in observations:
+            encode(observation, buffer)
+        return len(observations), CLOCK() - start
 
     def _sample_chunk(self, index: int) -> tuple[int, float]:
         observations = self._observations

@@ -136,6 +136,7 @@ class OpenSpielSubject:
         self._id = SubjectId("OpenSpiel", spec.name, self.game.num_players())
         kind = self.game.get_type()
         self._information_state = bool(kind.provides_information_state_string)
+        self._tensor = bool(kind.provides_observation_tensor)
         self._corpus: list[_Playout] = []
         self._games: dict[int, tuple[int, list[int]]] = {}
         self._runs: list[list[tuple[bool, list[int]]]] = []
@@ -214,6 +215,7 @@ class OpenSpielSubject:
         chunks: dict[str, Callable[[int], tuple[int, float]] | None] = {
             "apply": self._apply_chunk,
             "observe": self._observe_chunk,
+            "encode": self._encode_chunk if self._tensor else None,
             "sample": self._sample_chunk if self.spec.resample else None,
             "round_trip": self._round_trip_chunk,
         }
@@ -292,6 +294,16 @@ class OpenSpielSubject:
         for state, player in pairs:
             observe(state, player)
         return len(pairs), max(CLOCK() - start - self._overhead, 0.0)
+
+    def _encode_chunk(self, index: int) -> tuple[int, float]:
+        players = range(self.game.num_players())
+        middles = [playout.moves[playout.middle][0] for playout in self._corpus if playout.moves]
+        start = CLOCK()
+        for state in middles:
+            for player in players:
+                state.observation_tensor(player)
+        count = len(middles) * len(players)
+        return count, max(CLOCK() - start - self._overhead, 0.0)
 
     def _sample_chunk(self, index: int) -> tuple[int, float]:
         players = range(self.game.num_players())

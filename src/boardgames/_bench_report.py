@@ -265,7 +265,7 @@ def tables(run: BenchRun) -> list[Table]:
         "Ratios are medians of per-round ratios; last/first fifth is µs per decision in the "
         "last fifth of each game over the first fifth.",
     )
-    operation_keys = ("apply_us", "observe_us", "sample_us", "round_trip_us")
+    operation_keys = ("apply_us", "observe_us", "encode_us", "sample_us", "round_trip_us")
     operations = Table(
         "Operations (CPU µs per call)",
         (*head, *(_TITLES[key] for key in operation_keys)),

@@ -28,6 +28,7 @@ a file kept in the repository::
 from __future__ import annotations
 
 import functools
+import math
 import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
@@ -35,6 +36,7 @@ from typing import Any
 import attrs
 
 from boardgames.bots import RandomBot
+from boardgames.core.encoding import GameEncoding, HasEncoding
 from boardgames.core.errors import BoardgamesError, ConfigurationError, IllegalActionError
 from boardgames.core.play import Bot, play
 from boardgames.core.protocol import DescribesActions, Game
@@ -203,13 +205,81 @@ def _check_descriptions(
             )
 
 
+def _encoding(game: Game[Any, Any, Any]) -> GameEncoding[Any, Any] | None:
+    """The game's :class:`~boardgames.core.encoding.GameEncoding`, if it has one."""
+    if not isinstance(game, HasEncoding):
+        return None
+    encoding = game.encoding
+    return encoding if isinstance(encoding, GameEncoding) else None
+
+
+def _check_numbering(checker: _Checker, encoding: GameEncoding[Any, Any], legal: list[Any]) -> None:
+    """Every legal action has its own number, which decodes to it; the mask marks them."""
+    size = encoding.num_distinct_actions
+    numbers = []
+    for action in legal:
+        try:
+            number = encoding.encode_action(action)
+        except BoardgamesError as error:
+            raise checker.fail(f"the legal action {action!r} has no number: {error}") from error
+        checker.expect(
+            type(number) is int and 0 <= number < size,
+            f"the legal action {action!r} has number {number!r}, outside 0..{size - 1}",
+        )
+        decoded = encoding.decode_action(number)
+        checker.expect(
+            decoded == action and type(decoded) is type(action),
+            f"number {number} of {action!r} decodes to {decoded!r}",
+        )
+        numbers.append(number)
+    checker.expect(len(set(numbers)) == len(numbers), "two legal actions share a number")
+    mask = encoding.legal_mask(legal)
+    checker.expect(
+        len(mask) == size and sum(mask) == len(legal) and all(mask[n] == 1 for n in numbers),
+        "the legal-action mask does not mark exactly the legal actions",
+    )
+    for number, action in zip(numbers, legal, strict=True):
+        checker.expect(
+            encoding.legal_action(legal, number) == action,
+            f"legal_action does not give {action!r} for its number {number}",
+        )
+    illegal = next((number for number in range(size) if not mask[number]), None)
+    for probe in (illegal, size, -1):
+        if probe is not None:
+            _expect_error(
+                checker,
+                f"legal_action(legal, {probe}) of a number that is not legal now",
+                functools.partial(encoding.legal_action, legal, probe),
+                IllegalActionError,
+            )
+
+
+def _check_vector(
+    checker: _Checker, encoding: GameEncoding[Any, Any], observation: Any, player: int
+) -> list[float]:
+    """The observation's vector has the documented size and only finite numbers."""
+    vector = list(encoding.encode_observation(observation))
+    checker.expect(
+        len(vector) == encoding.observation_size,
+        f"the vector of seat {player}'s observation has {len(vector)} entries, "
+        f"not {encoding.observation_size}",
+    )
+    checker.expect(
+        all(isinstance(value, int | float) and math.isfinite(value) for value in vector),
+        f"the vector of seat {player}'s observation holds a value that is not a finite number",
+    )
+    return vector
+
+
 def _check_samples(checker: _Checker, state: Any, sample_seed: int) -> int:
     game = checker.game
     mover = game.current_player(state)
+    encoding = _encoding(game)
     samples = 0
     for player in range(game.players):
         observation = game.observe(state, player)
         _round_trip(checker, observation, f"the observation of seat {player}")
+        vector = None if encoding is None else _check_vector(checker, encoding, observation, player)
         for offset in range(2):
             sampled = game.sample_state(observation, sample_seed + offset)
             samples += 1
@@ -233,6 +303,13 @@ def _check_samples(checker: _Checker, state: Any, sample_seed: int) -> int:
                     list(game.legal_actions(sampled)) == list(game.legal_actions(state)),
                     f"seat {player}'s legal actions depend on what he cannot see",
                 )
+            if encoding is not None:
+                again = list(encoding.encode_observation(game.observe(sampled, player)))
+                checker.expect(
+                    again == vector,
+                    f"the vector of seat {player}'s observation differs in a state sampled "
+                    "from it (the encoding reads something the observation does not fix)",
+                )
     return samples
 
 
@@ -255,11 +332,15 @@ def check_game(
     ``score`` and ``ranking`` have one entry per seat. Every ``sample_every`` decisions, for
     each seat: the observation round-trips, and states drawn by ``sample_state`` pass
     ``check_state``, look the same to that seat and, for the seat to move, offer the same
-    legal actions; and, if the game has the optional
-    :class:`~boardgames.DescribesActions` hook, two moves that leave a seat with the same
-    observation are described to that seat alike. At the end: the record replays to the
-    same states and result, and a second game from the same seed with the same actions
-    gives equal states.
+    legal actions; if the game has an ``encoding`` (a
+    :class:`~boardgames.core.encoding.GameEncoding`), every legal action has its own
+    number that decodes to it, the mask marks exactly the legal actions, numbers that are
+    not legal now are refused, and each observation's vector has the documented size,
+    finite numbers only, and is the same for the states sampled from it; and, if the game
+    has the optional :class:`~boardgames.DescribesActions` hook, two moves that leave a
+    seat with the same observation are described to that seat alike. At the end: the
+    record replays to the same states and result, and a second game from the same seed
+    with the same actions gives equal states.
 
     Args:
         game: The configured game to check.
@@ -275,6 +356,7 @@ def check_game(
         ConformanceError: A check failed; the message names the check, the seed and the step.
     """
     games = decisions = applied = samples = longest = truncated = 0
+    encoding = _encoding(game)
     for seed in seeds:
         checker = _Checker(game, seed)
         choices = random.Random(seed)
@@ -312,6 +394,8 @@ def check_game(
             )
             if mover is not None:
                 checker.expect(0 <= mover < game.players, f"current_player {mover} is no seat")
+            if encoding is not None:
+                _check_numbering(checker, encoding, legal)
             probes: list[object] = [object(), None]
             probes.extend(action for action in seen[-20:] if action not in legal)
             _check_rejects(checker, state, probes)

@@ -46,6 +46,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, get
 import attrs
 
 from boardgames.core.codec import Codec, ValueKind, configure_tagged_action, make_converter
+from boardgames.core.encoding import Encoder, GameEncoding
 from boardgames.core.errors import BoardgamesError, InvalidStateError
 from boardgames.core.guards import check_seat, check_seed, foreign_state, foreign_state_action
 from boardgames.core.protocol import GameInfo, OptionValue, PlayerId
@@ -257,6 +258,8 @@ class StandardGame(Generic[StateT, ActionT, ObservationT, ConfigurationT]):
     """What each seat observes and the worlds it cannot rule out (a module)."""
     text: Text[StateT, ActionT, ObservationT]
     """How states, observations and moves read (a module)."""
+    encoder: Encoder[ConfigurationT, ActionT, ObservationT]
+    """The action numbering and observation vector (a module)."""
 
     def __init__(self, *, players: int, **options: OptionValue) -> None:
         resolved = self.info.resolve(players, options)
@@ -268,6 +271,7 @@ class StandardGame(Generic[StateT, ActionT, ObservationT, ConfigurationT]):
         # checks the configuration once, not on every call. Only a cache: a state that
         # misses it is checked in full.
         self._known: object = None
+        self._encoding: GameEncoding[ActionT, ObservationT] | None = None
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Rebuilt from its configuration, so a pickled game never carries a state along.
@@ -291,6 +295,26 @@ class StandardGame(Generic[StateT, ActionT, ObservationT, ConfigurationT]):
     def configuration(self) -> ConfigurationT:
         """The seat count and options as the rules read them."""
         return self._configuration
+
+    @property
+    def encoding(self) -> GameEncoding[ActionT, ObservationT]:
+        """The integer actions and numeric observations of this configuration.
+
+        See :mod:`boardgames.core.encoding`; the game's page documents its numbering and
+        its observation layout.
+        """
+        encoding = self._encoding
+        if encoding is None:
+            encoder = self.encoder
+            configuration = self._configuration
+
+            def write(observation: ObservationT, out: Any) -> None:
+                encoder.encode_observation(configuration, observation, out)
+
+            encoding = self._encoding = GameEncoding(
+                encoder.numbering(configuration), encoder.observation_layout(configuration), write
+            )
+        return encoding
 
     @property
     def codec(self) -> Codec:

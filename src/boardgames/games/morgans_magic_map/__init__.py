@@ -13,7 +13,7 @@ from typing import ClassVar
 
 from boardgames.core.protocol import GameInfo, OptionSpec
 from boardgames.core.standard import GameTypes, StandardGame
-from boardgames.games.morgans_magic_map import _format1, observation, render, rules
+from boardgames.games.morgans_magic_map import _format1, encoding, observation, render, rules
 from boardgames.games.morgans_magic_map._codec import configure_converter
 from boardgames.games.morgans_magic_map.actions import (
     Action,
@@ -94,6 +94,7 @@ class MorgansMagicMap(StandardGame[MorganState, Action, MorganObservation, rules
     rules = rules
     knowledge = observation
     text = render
+    encoder = encoding
 
     info: ClassVar[GameInfo] = GameInfo(
         name="morgans-magic-map",
