@@ -154,3 +154,16 @@ def test_a_numpy_buffer_is_zeroed_and_written_in_place() -> None:
     buffer = numpy.full(3, 7.0, dtype=numpy.float32)
     assert buffer is encoding.encode_observation((5,), buffer)
     assert [5.0, 0.0, 0.0] == [float(value) for value in buffer]
+
+
+def test_an_encoding_pickles_with_its_numbering_and_writer() -> None:
+    import pickle
+
+    game = boardgames.make("magellan-elcano", 3)
+    assert isinstance(game, HasEncoding)
+    copy = pickle.loads(pickle.dumps(game.encoding))
+    observation = game.observe(game.new_game(4), 1)
+    assert list(copy.encode_observation(observation)) == list(
+        game.encoding.encode_observation(observation)
+    )
+    assert copy.num_distinct_actions == game.encoding.num_distinct_actions

@@ -307,12 +307,10 @@ class StandardGame(Generic[StateT, ActionT, ObservationT, ConfigurationT]):
         if encoding is None:
             encoder = self.encoder
             configuration = self._configuration
-
-            def write(observation: ObservationT, out: Any) -> None:
-                encoder.encode_observation(configuration, observation, out)
-
             encoding = self._encoding = GameEncoding(
-                encoder.numbering(configuration), encoder.observation_layout(configuration), write
+                encoder.numbering(configuration),
+                encoder.observation_layout(configuration),
+                _Writer(type(self), configuration),
             )
         return encoding
 
@@ -441,6 +439,17 @@ class StandardGame(Generic[StateT, ActionT, ObservationT, ConfigurationT]):
             ConfigurationError: ``viewer`` is not a seat.
         """
         return self.text.describe_action(observation, action, check_seat(viewer, self._players))
+
+
+@attrs.frozen
+class _Writer:
+    """Writes observations of one configuration; it pickles (a closure would not)."""
+
+    game: type[StandardGame[Any, Any, Any, Any]]
+    configuration: Any
+
+    def __call__(self, observation: Any, out: Any) -> None:
+        self.game.encoder.encode_observation(self.configuration, observation, out)
 
 
 def _rebuild(
