@@ -36,7 +36,7 @@ from typing import Any
 import attrs
 
 from boardgames.bots import RandomBot
-from boardgames.core.encoding import GameEncoding, HasEncoding
+from boardgames.core.encoding import GameEncoding
 from boardgames.core.errors import BoardgamesError, ConfigurationError, IllegalActionError
 from boardgames.core.play import Bot, play
 from boardgames.core.protocol import DescribesActions, Game
@@ -207,9 +207,9 @@ def _check_descriptions(
 
 def _encoding(game: Game[Any, Any, Any]) -> GameEncoding[Any, Any] | None:
     """The game's :class:`~boardgames.core.encoding.GameEncoding`, if it has one."""
-    if not isinstance(game, HasEncoding):
-        return None
-    encoding = game.encoding
+    # Not ``isinstance(game, HasEncoding)``: from Python 3.12 that looks the attribute up
+    # statically and misses games that delegate their attributes (``__getattr__``).
+    encoding = getattr(game, "encoding", None)
     return encoding if isinstance(encoding, GameEncoding) else None
 
 

@@ -260,14 +260,31 @@ def test_the_spaces_are_sized_by_the_encoding() -> None:
     assert gymnasium.spaces.Discrete(encoding.num_distinct_actions) == env.action_space
 
 
+@pytest.mark.parametrize("opponents", ["greedy", ["random", "ismcts:iterations=2"]])
+def test_opponents_may_be_bot_specs(opponents: str | list[str]) -> None:
+    """Any spec the command line accepts seats a library bot in the other seats."""
+    env = adapter.env("magellan-elcano", players=3, opponents=opponents)
+    specs = [opponents] * 2 if isinstance(opponents, str) else opponents
+    expected = [type(boardgames.make_bot(spec, env.game)) for spec in specs]
+    assert expected == [type(bot) for bot in env.opponents]
+    env.reset(seed=3)
+    terminated = truncated = False
+    while not (terminated or truncated):
+        mask = env.action_masks()
+        action = int(np.flatnonzero(mask)[0])
+        _, _, terminated, truncated, _ = env.step(action)
+
+
 @pytest.mark.parametrize(
     ("arguments", "message"),
     [
         ({"seat": 3}, "player=3 is not a seat"),
         ({"seat": True}, "is not a seat"),
-        ({"opponents": [RandomBot()]}, "must be 2 bots"),
-        ({"opponents": RandomBot()}, "must be 2 bots"),
-        ({"opponents": [RandomBot(), "bot"]}, "each with a choose method"),
+        ({"opponents": [RandomBot()]}, "must be a bot spec such as 'random', or 2 bots"),
+        ({"opponents": RandomBot()}, "or 2 bots or specs, one per other seat"),
+        ({"opponents": [RandomBot(), "bot"]}, "bot"),
+        ({"opponents": [RandomBot(), object()]}, "or 2 bots or specs"),
+        ({"opponents": "no-such-bot"}, "no-such-bot"),
         ({"illegal_action": "ignore"}, "is not a policy"),
         ({"render_mode": "rgb_array"}, "is not supported"),
     ],

@@ -64,9 +64,9 @@ def configured_game(
 
 def _encoding(game: Game[Any, Any, Any]) -> GameEncoding[Any, Any]:
     """Return the game's encoding, or say that the adapters need one."""
-    # On Python 3.11 ``isinstance`` reads the property (a game class without an encoder
-    # raises AttributeError there); from 3.12 it does not, hence getattr as well.
-    encoding = getattr(game, "encoding", None) if isinstance(game, HasEncoding) else None
+    # Not ``isinstance(game, HasEncoding)``: from Python 3.12 that looks the attribute up
+    # statically and misses games that delegate their attributes (``__getattr__``).
+    encoding = getattr(game, "encoding", None)
     if not isinstance(encoding, GameEncoding):
         raise ConfigurationError(
             f"{game!r} has no encoding: the adapters need a game with integer actions and "

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, Literal, cast
+from typing import Any, Literal, TypeAlias, cast
 
 from boardgames.adapters._extras import missing_extra
 
@@ -42,6 +42,7 @@ from boardgames.adapters._spaces import (
     configured_game,
 )
 from boardgames.bots import RandomBot
+from boardgames.bots.specs import make_bot
 from boardgames.core.errors import ConfigurationError, IllegalActionError
 from boardgames.core.guards import check_seat
 from boardgames.core.play import Bot
@@ -60,12 +61,15 @@ _SEED_RANGE = 2**63
 IllegalActionPolicy = Literal["penalty", "raise"]
 """What :meth:`BoardgameEnv.step` does with an action that is not legal now."""
 
+Opponents: TypeAlias = str | Sequence[str | Bot[Any, Any]] | None
+"""The other seats' bots: one spec for all, one bot or spec per seat, or ``None``."""
+
 
 def env(
     name_or_game: str | Game[Any, Any, Any],
     players: int | None = None,
     seat: PlayerId = 0,
-    opponents: Sequence[Bot[Any, Any]] | None = None,
+    opponents: Opponents = None,
     illegal_action: IllegalActionPolicy = "penalty",
     *,
     render_mode: str | None = None,
@@ -78,8 +82,10 @@ def env(
             configured game with an ``encoding``.
         players: The seat count, with a name (the game's default when omitted).
         seat: The agent's seat.
-        opponents: One bot for each other seat, in seat order; a
-            :class:`~boardgames.RandomBot` in each when omitted.
+        opponents: A bot spec for every other seat (any spec ``boardgames play``
+            accepts, such as ``"random"`` or ``"ismcts:iterations=50"``), or one bot or
+            spec for each other seat, in seat order; a :class:`~boardgames.RandomBot` in
+            each when omitted.
         illegal_action: ``"penalty"``: an action that is not legal now ends the episode
             with the reward :data:`ILLEGAL_ACTION_REWARD`; ``"raise"``: it raises
             :class:`~boardgames.IllegalActionError`.
@@ -142,7 +148,8 @@ class BoardgameEnv(gymnasium.Env[Observation, int | np.integer[Any]]):
     Args:
         game: A configured game with an ``encoding``.
         seat: The agent's seat.
-        opponents: One bot per other seat, in seat order (random bots when ``None``).
+        opponents: A bot spec for every other seat, or one bot or spec per other seat,
+            in seat order (random bots when ``None``).
         illegal_action: ``"penalty"`` or ``"raise"`` (see :func:`env`).
         render_mode: ``None``, ``"ansi"`` or ``"human"``.
 
@@ -164,14 +171,14 @@ class BoardgameEnv(gymnasium.Env[Observation, int | np.integer[Any]]):
         game: Game[Any, Any, Any],
         *,
         seat: PlayerId = 0,
-        opponents: Sequence[Bot[Any, Any]] | None = None,
+        opponents: Opponents = None,
         illegal_action: IllegalActionPolicy = "penalty",
         render_mode: str | None = None,
     ) -> None:
         self.render_mode = check_render_mode(render_mode)
         self._view = view = ArrayView(game)
         self.seat = check_seat(seat, game.players)
-        self.opponents = _opponents(opponents, game.players)
+        self.opponents = _opponents(opponents, game)
         if illegal_action not in ("penalty", "raise"):
             raise ConfigurationError(
                 f"illegal_action={illegal_action!r} is not a policy; use 'penalty' or 'raise'"
@@ -331,17 +338,22 @@ class BoardgameEnv(gymnasium.Env[Observation, int | np.integer[Any]]):
         return self._state
 
 
-def _opponents(
-    opponents: Sequence[Bot[Any, Any]] | None, players: int
-) -> tuple[Bot[Any, Any], ...]:
-    """Return one bot per other seat: the ones given, checked, or random bots."""
+def _opponents(opponents: Opponents, game: Game[Any, Any, Any]) -> tuple[Bot[Any, Any], ...]:
+    """Return one bot per other seat: specs built, bots checked, or random bots."""
+    players = game.players
     if opponents is None:
         return (RandomBot(),) * (players - 1)
-    bots = tuple(opponents) if isinstance(opponents, Sequence) else ()
+    if isinstance(opponents, str):
+        return tuple(make_bot(opponents, game) for _ in range(players - 1))
+    bots = (
+        tuple(make_bot(bot, game) if isinstance(bot, str) else bot for bot in opponents)
+        if isinstance(opponents, Sequence)
+        else ()
+    )
     if len(bots) != players - 1 or not all(callable(getattr(bot, "choose", None)) for bot in bots):
         raise ConfigurationError(
-            f"opponents={opponents!r} must be {players - 1} bots, one per other seat of the "
-            f"{players}-player game, each with a choose method"
+            f"opponents={opponents!r} must be a bot spec such as 'random', or "
+            f"{players - 1} bots or specs, one per other seat of the {players}-player game"
         )
     return bots
 

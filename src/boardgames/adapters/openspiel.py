@@ -69,7 +69,7 @@ except ImportError as error:
     raise missing_extra(error, "openspiel", __name__) from error
 
 from boardgames.adapters._game_lengths import decision_bound
-from boardgames.core.encoding import GameEncoding, HasEncoding
+from boardgames.core.encoding import GameEncoding
 from boardgames.core.errors import ConfigurationError, IllegalActionError
 from boardgames.core.protocol import Game, GameFactory, GameInfo, OptionValue, PlayerId
 from boardgames.core.ranking import rewards_from_ranking
@@ -709,8 +709,7 @@ _specifications: dict[str, dict[str, OptionValue]] = {}
 
 def _encoding(game: Game[Any, Any, Any]) -> GameEncoding[Any, Any]:
     """Return the game's encoding, or say that the adapter needs one."""
-    # On Python 3.11 ``isinstance`` reads the property, hence the getattr as well.
-    encoding = getattr(game, "encoding", None) if isinstance(game, HasEncoding) else None
+    encoding = getattr(game, "encoding", None)  # not isinstance: see adapters._spaces
     if not isinstance(encoding, GameEncoding):
         raise ConfigurationError(
             f"{game!r} has no encoding: the adapter needs a game with integer actions and "
