@@ -31,7 +31,7 @@ import attrs
 
 from boardgames._bench_memory import allocated, history_copies
 from boardgames.bots.ismcts import ISMCTSBot
-from boardgames.core.encoding import HasEncoding
+from boardgames.core.encoding import encoding_of
 from boardgames.core.protocol import Game
 from boardgames.serialization import dumps, loads
 
@@ -378,7 +378,7 @@ class GameSubject:
             return self._measure_decisions(budget, overhead)
         if kind == "search":
             return self._measure_search(budget, overhead)
-        if kind == "encode" and not isinstance(self.game, HasEncoding):
+        if kind == "encode" and encoding_of(self.game) is None:
             return {}  # a game without an observation vector
         chunks: dict[str, Callable[[int], tuple[int, float]]] = {
             "apply": self._apply_chunk,
@@ -446,9 +446,8 @@ class GameSubject:
         return len(pairs), CLOCK() - start
 
     def _encode_chunk(self, index: int) -> tuple[int, float]:
-        game = self.game
-        assert isinstance(game, HasEncoding)  # checked by measure
-        encoding = game.encoding
+        encoding = encoding_of(self.game)
+        assert encoding is not None  # checked by measure
         observations = self._observations
         buffer = _buffer(encoding.observation_size)
         encode = encoding.encode_observation

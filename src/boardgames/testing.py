@@ -36,7 +36,7 @@ from typing import Any
 import attrs
 
 from boardgames.bots import RandomBot
-from boardgames.core.encoding import GameEncoding
+from boardgames.core.encoding import GameEncoding, encoding_of
 from boardgames.core.errors import BoardgamesError, ConfigurationError, IllegalActionError
 from boardgames.core.play import Bot, play
 from boardgames.core.protocol import DescribesActions, Game
@@ -205,14 +205,6 @@ def _check_descriptions(
             )
 
 
-def _encoding(game: Game[Any, Any, Any]) -> GameEncoding[Any, Any] | None:
-    """The game's :class:`~boardgames.core.encoding.GameEncoding`, if it has one."""
-    # Not ``isinstance(game, HasEncoding)``: from Python 3.12 that looks the attribute up
-    # statically and misses games that delegate their attributes (``__getattr__``).
-    encoding = getattr(game, "encoding", None)
-    return encoding if isinstance(encoding, GameEncoding) else None
-
-
 def _check_numbering(checker: _Checker, encoding: GameEncoding[Any, Any], legal: list[Any]) -> None:
     """Every legal action has its own number, which decodes to it; the mask marks them."""
     size = encoding.num_distinct_actions
@@ -274,7 +266,7 @@ def _check_vector(
 def _check_samples(checker: _Checker, state: Any, sample_seed: int) -> int:
     game = checker.game
     mover = game.current_player(state)
-    encoding = _encoding(game)
+    encoding = encoding_of(game)
     samples = 0
     for player in range(game.players):
         observation = game.observe(state, player)
@@ -356,7 +348,7 @@ def check_game(
         ConformanceError: A check failed; the message names the check, the seed and the step.
     """
     games = decisions = applied = samples = longest = truncated = 0
-    encoding = _encoding(game)
+    encoding = encoding_of(game)
     for seed in seeds:
         checker = _Checker(game, seed)
         choices = random.Random(seed)

@@ -7,17 +7,17 @@ the action space is ``Discrete(num_distinct_actions)`` and an observation is the
 
 from __future__ import annotations
 
-from collections.abc import Mapping, MutableSequence, Sequence
+from collections.abc import MutableSequence, Sequence
 from typing import Any, TypeAlias, cast
 
 import numpy as np
 from gymnasium import spaces
 from numpy.typing import NDArray
 
+from boardgames.adapters._games import require_encoding
 from boardgames.core.encoding import GameEncoding, HasEncoding
 from boardgames.core.errors import ConfigurationError
 from boardgames.core.protocol import Game, PlayerId
-from boardgames.core.registry import make
 
 __all__ = [
     "HIGH",
@@ -26,7 +26,6 @@ __all__ = [
     "ArrayView",
     "Observation",
     "check_render_mode",
-    "configured_game",
 ]
 
 _FINITE = float(np.finfo(np.float32).max)
@@ -39,40 +38,6 @@ RENDER_MODES = ("ansi", "human")
 
 Observation: TypeAlias = dict[str, NDArray[Any]]
 """``{"observation": the float32 vector, "action_mask": the int8 mask}``."""
-
-
-def configured_game(
-    name_or_game: str | Game[Any, Any, Any], players: int | None, options: Mapping[str, Any]
-) -> Game[Any, Any, Any]:
-    """Return the game to adapt: made from a registered name, or the game given.
-
-    Raises:
-        UnknownGameError: No game has that name.
-        ConfigurationError: The player count or an option is not allowed, or either is
-            given along with a game that is configured already.
-    """
-    if isinstance(name_or_game, str):
-        return make(name_or_game, players, **options)
-    if players is not None or options:
-        given = ", ".join(["players", *options] if players is not None else list(options))
-        raise ConfigurationError(
-            f"{given} given with the configured game {name_or_game!r}; give them with a "
-            "game name only"
-        )
-    return name_or_game
-
-
-def _encoding(game: Game[Any, Any, Any]) -> GameEncoding[Any, Any]:
-    """Return the game's encoding, or say that the adapters need one."""
-    # Not ``isinstance(game, HasEncoding)``: from Python 3.12 that looks the attribute up
-    # statically and misses games that delegate their attributes (``__getattr__``).
-    encoding = getattr(game, "encoding", None)
-    if not isinstance(encoding, GameEncoding):
-        raise ConfigurationError(
-            f"{game!r} has no encoding: the adapters need a game with integer actions and "
-            "observation vectors (see boardgames.core.encoding)"
-        )
-    return encoding
 
 
 def check_render_mode(render_mode: object) -> str | None:
@@ -104,8 +69,8 @@ class ArrayView:
 
     def __init__(self, game: Game[Any, Any, Any]) -> None:
         self.game = game
-        encoding = _encoding(game)
-        self._encoded = cast(HasEncoding, game)  # _encoding has just checked it
+        encoding = require_encoding(game)
+        self._encoded = cast(HasEncoding, game)  # require_encoding has just checked it
         self.actions = encoding.num_distinct_actions
         self.size = encoding.observation_size
         self._state: object = None

@@ -34,12 +34,12 @@ try:
 except ImportError as error:
     raise missing_extra(error, "gymnasium", __name__) from error
 
+from boardgames.adapters._games import configured_game
 from boardgames.adapters._spaces import (
     RENDER_MODES,
     ArrayView,
     Observation,
     check_render_mode,
-    configured_game,
 )
 from boardgames.bots import RandomBot
 from boardgames.bots.specs import make_bot

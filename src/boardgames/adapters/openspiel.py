@@ -64,11 +64,13 @@ from boardgames.adapters._extras import missing_extra
 try:
     import numpy as np
 
-    pyspiel: Any = importlib.import_module("pyspiel")  # a compiled module without type stubs
+    # Imported by name: mypy has no type information for this compiled module.
+    pyspiel: Any = importlib.import_module("pyspiel")
 except ImportError as error:
     raise missing_extra(error, "openspiel", __name__) from error
 
 from boardgames.adapters._game_lengths import decision_bound
+from boardgames.adapters._games import configured_game, require_encoding
 from boardgames.core.encoding import GameEncoding
 from boardgames.core.errors import ConfigurationError, IllegalActionError
 from boardgames.core.protocol import Game, GameFactory, GameInfo, OptionValue, PlayerId
@@ -112,9 +114,9 @@ _SAMPLER_SCALE: Final = 2**53  # a float in [0, 1) has 53 bits
 
 
 if TYPE_CHECKING:
-    # pyspiel ships no type stubs: these stand-ins declare, for mypy only, the part of
-    # ``pyspiel.Game`` and ``pyspiel.State`` that this module and its users call (the
-    # methods the adapter defines itself are typed where it defines them).
+    # For mypy only: the typed interface of the ``pyspiel.Game`` and ``pyspiel.State``
+    # methods that this module and its users call (pyspiel carries no type information;
+    # the methods the adapter defines itself are typed where it defines them).
 
     class _SpielGame:
         get_parameters: Callable[[], dict[str, Any]]
@@ -260,7 +262,7 @@ class OpenSpielGame(_SpielGame):
 
     def __init__(self, game: Game[Any, Any, Any], *, max_game_length: int | None = None) -> None:
         self._game = game
-        self._encoding = _encoding(game)
+        self._encoding = require_encoding(game)
         info = game.info
         length = _length(game, max_game_length)
         name = _register(info, _builder(game))
@@ -631,16 +633,7 @@ def load_game(
     >>> game.num_distinct_actions() == game.encoding.num_distinct_actions
     True
     """
-    if isinstance(name_or_game, str):
-        game = make(name_or_game, players, **options)
-    elif players is not None or options:
-        given = ", ".join(["players", *options] if players is not None else list(options))
-        raise ConfigurationError(
-            f"{given} given with the configured game {name_or_game!r}; give them with a "
-            "game name only"
-        )
-    else:
-        game = name_or_game
+    game = configured_game(name_or_game, players, options)
     return OpenSpielGame(game, max_game_length=max_game_length)
 
 
@@ -705,17 +698,6 @@ _builders: dict[str, _Builder] = {}
 _game_types: dict[str, Any] = {}
 """Each registered short name's ``pyspiel.GameType``."""
 _specifications: dict[str, dict[str, OptionValue]] = {}
-
-
-def _encoding(game: Game[Any, Any, Any]) -> GameEncoding[Any, Any]:
-    """Return the game's encoding, or say that the adapter needs one."""
-    encoding = getattr(game, "encoding", None)  # not isinstance: see adapters._spaces
-    if not isinstance(encoding, GameEncoding):
-        raise ConfigurationError(
-            f"{game!r} has no encoding: the adapter needs a game with integer actions and "
-            "observation vectors (see boardgames.core.encoding)"
-        )
-    return encoding
 
 
 def _length(game: Game[Any, Any, Any], given: int | None) -> int:

@@ -36,12 +36,12 @@ try:
 except ImportError as error:
     raise missing_extra(error, "pettingzoo", __name__) from error
 
+from boardgames.adapters._games import configured_game
 from boardgames.adapters._spaces import (
     RENDER_MODES,
     ArrayView,
     Observation,
     check_render_mode,
-    configured_game,
 )
 from boardgames.core.errors import ConfigurationError, IllegalActionError
 from boardgames.core.protocol import Game, OptionValue, PlayerId

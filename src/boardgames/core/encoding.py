@@ -40,6 +40,7 @@ __all__ = [
     "GameEncoding",
     "HasEncoding",
     "Segment",
+    "encoding_of",
     "segments",
 ]
 
@@ -392,3 +393,14 @@ class HasEncoding(Protocol):
     def encoding(self) -> GameEncoding[Any, Any]:
         """The action numbering and observation vector of the configuration."""
         ...
+
+
+def encoding_of(game: object) -> GameEncoding[Any, Any] | None:
+    """Return ``game.encoding`` if the game has one, else ``None``.
+
+    The one way the kit, the benchmark and the adapters ask. Not
+    ``isinstance(game, HasEncoding)``: from Python 3.12 that looks the attribute up
+    statically and misses games that delegate their attributes (``__getattr__``).
+    """
+    encoding = getattr(game, "encoding", None)
+    return encoding if isinstance(encoding, GameEncoding) else None
