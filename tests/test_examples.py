@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import boardgames
-from boardgames.testing import check_game
+from boardgames.testing import check_edits, check_game
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 SCRIPTS = sorted(EXAMPLES.glob("*.py"))
@@ -65,6 +65,14 @@ def test_goofspiel_conforms(players: int) -> None:
     report = check_game(boardgames.make("goofspiel", players=players))
     assert 3 == report.games
     assert 13 * players * report.games == report.decisions
+
+
+# docs/howto/add-a-game.md shows this test too: edited documents are refused or playable.
+@pytest.mark.usefixtures("registered")
+def test_goofspiel_refuses_edited_documents() -> None:
+    report = check_edits(boardgames.make("goofspiel", players=3), documents=300)
+    assert 300 == report.refused + report.accepted
+    assert report.accepted > 0
 
 
 @pytest.mark.usefixtures("registered")

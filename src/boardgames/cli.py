@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import signal
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, Final, TextIO
@@ -418,6 +419,14 @@ def _command_bench(arguments: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+class _Terminated(KeyboardInterrupt):
+    """SIGTERM, raised in the main thread so that a tournament stops as on Ctrl-C."""
+
+
+def _terminate(signum: int, frame: object) -> None:
+    raise _Terminated
+
+
 def _command_tournament(arguments: argparse.Namespace) -> int:
     sink = sys.stdout
     info = game_info(arguments.name)
@@ -425,6 +434,7 @@ def _command_tournament(arguments: argparse.Namespace) -> int:
     if not bots:
         raise _UsageError("--bots needs at least one bot spec")
     progress = sys.stderr.isatty() if arguments.progress is None else arguments.progress
+    previous = signal.signal(signal.SIGTERM, _terminate)
     try:
         result = tournament(
             arguments.name,
@@ -441,18 +451,20 @@ def _command_tournament(arguments: argparse.Namespace) -> int:
             chunk_size=arguments.chunk_size,
             progress=progress,
         )
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as interrupt:
         if arguments.out is not None:
             print(
                 f"\ninterrupted: the finished games are in {arguments.out}; "
                 "run the same command again to play only the missing ones",
                 file=sys.stderr,
             )
-            return 130
+            return 143 if isinstance(interrupt, _Terminated) else 130
         raise
     except OSError as error:
         print(f"error: cannot read or write the results: {error}", file=sys.stderr)
         return EXIT_ABANDONED
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     print(result.format_table(), file=sink)
     summary = f"{result.played} games played in {result.seconds:.1f} s"
     if arguments.out is not None:
@@ -662,9 +674,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (BoardgamesError, _UsageError) as error:
         print(f"error: {error}", file=sys.stderr)
         return EXIT_USAGE
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as interrupt:
         print("\ninterrupted", file=sys.stderr)
-        return 130
+        return 143 if isinstance(interrupt, _Terminated) else 130
     except BrokenPipeError:
         # The reader went away (``boardgames replay game.json | head``): stop quietly.
         devnull = os.open(os.devnull, os.O_WRONLY)

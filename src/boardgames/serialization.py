@@ -25,6 +25,7 @@ from boardgames.core.errors import (
     SerializationError,
     UnknownGameError,
 )
+from boardgames.core.guards import shown
 from boardgames.core.protocol import GameFactory
 from boardgames.core.record import GameRecord, replay
 from boardgames.core.registry import _factory, game_names, make
@@ -161,6 +162,26 @@ def _refuse_constant(name: str) -> None:
     raise SerializationError(f"invalid JSON number {name!r}: NaN and infinities are not allowed")
 
 
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """Build a JSON object, refusing a key that appears twice (JSON would keep the last)."""
+    data = dict(pairs)
+    if len(data) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise SerializationError(
+                    f"duplicate key {shown(key, 100)} in a JSON object; every key may appear once"
+                )
+            seen.add(key)
+    return data
+
+
+# How a SerializationError words it when the game's own check of a value crashed: a bug in
+# the game, caught so that loads never lets a bare exception out; the conformance kit
+# reports such documents as failures.
+_CHECK_CRASHED: Final = "the invariant check failed with"
+
+
 def _describe(error: BaseException, target: Any) -> str:
     """Say what was wrong with one field, in lowercase, for a SerializationError."""
     tagged_union = get_origin(target) in (Union, UnionType)
@@ -190,7 +211,8 @@ def _expect(data: Mapping[str, Any], key: str, kind: type, where: str) -> Any:
     value = data[key]
     if type(value) is not kind:
         raise SerializationError(
-            f"field {key!r} must be {kind.__name__}, got {type(value).__name__} {value!r}",
+            f"field {key!r} must be {kind.__name__}, got {type(value).__name__} "
+            f"{shown(value, 100)}",
             f"{where}.{key}",
         )
     return value
@@ -213,7 +235,7 @@ def loads(text: str | bytes) -> Any:
             of the wrong type or range, or breaks an invariant. ``error.path`` says where.
     """
     try:
-        document = json.loads(text, parse_constant=_refuse_constant)
+        document = json.loads(text, parse_constant=_refuse_constant, object_pairs_hook=_unique_keys)
     except SerializationError:
         raise
     except (ValueError, TypeError, RecursionError) as error:
@@ -222,12 +244,13 @@ def loads(text: str | bytes) -> Any:
         raise SerializationError(f"expected a JSON object, got {type(document).__name__}")
     unknown = sorted(set(document) - {"format", "game", "type", "data"})
     if unknown:
-        raise SerializationError(f"unknown envelope field {unknown[0]!r}", f"$.{unknown[0]}")
+        field = shown(unknown[0], 100)
+        raise SerializationError(f"unknown envelope field {field}", f"$.{unknown[0][:100]}")
     version = _expect(document, "format", int, "$")
     if version not in READABLE_FORMATS:
         readable = ", ".join(str(known) for known in READABLE_FORMATS)
         raise SerializationError(
-            f"unsupported format version {version!r}; this library reads {readable}",
+            f"unsupported format version {shown(version, 100)}; this library reads {readable}",
             "$.format",
         )
     name = _expect(document, "game", str, "$")
@@ -242,7 +265,8 @@ def loads(text: str | bytes) -> Any:
         return _load_record(codec, document["data"])
     if kind not in _KINDS:
         raise SerializationError(
-            f"unknown value type {kind!r}; expected one of {[*_KINDS, 'record']}", "$.type"
+            f"unknown value type {shown(kind, 100)}; expected one of {[*_KINDS, 'record']}",
+            "$.type",
         )
     return _load_value(codec, document["data"], version, kind)
 
@@ -261,15 +285,19 @@ def _load_value(codec: Codec, data: object, version: int, kind: ValueKind) -> An
     except (cattrs.BaseValidationError, ValueError, TypeError, KeyError) as error:
         message, path = _cattrs_path(error)
         raise SerializationError(f"invalid {kind}: {message}", path) from error
+    except Exception as error:  # a game's structure hook that crashes on odd input
+        raise SerializationError(
+            f"invalid {kind}: {type(error).__name__}: {shown(str(error), 150)}", "$.data"
+        ) from error
     try:
         codec.check(value)
     except InvalidStateError as error:
         raise SerializationError(f"invalid {kind}: {error}", "$.data") from error
-    except (ValueError, TypeError, LookupError) as error:
+    except Exception as error:
         # A check that indexes before it has verified a length or an id is a bug in the
         # game, but the input is invalid all the same: never let it escape as a crash.
         raise SerializationError(
-            f"invalid {kind}: the invariant check failed with {type(error).__name__}: {error}",
+            f"invalid {kind}: {_CHECK_CRASHED} {type(error).__name__}: {shown(str(error), 150)}",
             "$.data",
         ) from error
     return value
@@ -312,7 +340,8 @@ def _load_record(codec: Codec, data: object) -> GameRecord:
         for index, value in enumerate(values):
             if type(value) not in kind:
                 raise SerializationError(
-                    f"{field} entries must be numbers, got {value!r}", f"{where}.{field}[{index}]"
+                    f"{field} entries must be numbers, got {shown(value, 100)}",
+                    f"{where}.{field}[{index}]",
                 )
     record = GameRecord(
         game=codec.game,

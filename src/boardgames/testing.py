@@ -28,6 +28,7 @@ a file kept in the repository::
 from __future__ import annotations
 
 import functools
+import json
 import math
 import random
 from collections.abc import Callable, Iterable, Sequence
@@ -37,13 +38,26 @@ import attrs
 
 from boardgames.bots import RandomBot
 from boardgames.core.encoding import GameEncoding, encoding_of
-from boardgames.core.errors import BoardgamesError, ConfigurationError, IllegalActionError
+from boardgames.core.errors import (
+    BoardgamesError,
+    ConfigurationError,
+    IllegalActionError,
+    SerializationError,
+)
 from boardgames.core.play import Bot, play
 from boardgames.core.protocol import DescribesActions, Game
 from boardgames.core.record import GameRecord, replay
-from boardgames.serialization import dumps, loads
+from boardgames.serialization import _CHECK_CRASHED, dumps, loads
 
-__all__ = ["ConformanceError", "ConformanceReport", "check_game", "playthrough"]
+__all__ = [
+    "ConformanceError",
+    "ConformanceReport",
+    "EditReport",
+    "check_edits",
+    "check_game",
+    "check_loaded",
+    "playthrough",
+]
 
 
 class ConformanceError(BoardgamesError, AssertionError):
@@ -72,16 +86,16 @@ class ConformanceReport:
 
 
 class _Checker:
-    def __init__(self, game: Game[Any, Any, Any], seed: int) -> None:
+    def __init__(self, game: Game[Any, Any, Any], seed: int | None) -> None:
         self.game = game
-        self.seed = seed
+        self.seed = seed  # None: not checking a game played from a seed
         self.step = 0
 
     def fail(self, message: str) -> ConformanceError:
-        return ConformanceError(
-            f"{self.game.info.name} ({self.game.players} players) seed {self.seed} "
-            f"step {self.step}: {message}"
-        )
+        where = f"{self.game.info.name} ({self.game.players} players)"
+        if self.seed is not None:
+            where += f" seed {self.seed} step {self.step}"
+        return ConformanceError(f"{where}: {message}")
 
     def expect(self, condition: bool, message: str) -> None:
         if not condition:
@@ -146,17 +160,43 @@ def _check_rejects(checker: _Checker, state: Any, probes: Iterable[object]) -> N
 
 
 def _check_arguments(checker: _Checker, state: Any) -> None:
-    """Bad seeds and seats are refused with :class:`~boardgames.ConfigurationError`."""
+    """Bad arguments are refused with library errors.
+
+    Bad seeds (of ``new_game`` and ``sample_state``) and seats with
+    :class:`~boardgames.ConfigurationError`; a value that is not a state (``None``, an
+    observation) where a state is expected with some :class:`~boardgames.BoardgamesError`.
+    """
     game = checker.game
+    observation = game.observe(state, 0)
     calls: list[tuple[str, Any]] = [
         (f"new_game({seed!r})", lambda seed=seed: game.new_game(seed)) for seed in ("1", 1.0, True)
     ]
+    calls.extend(
+        (
+            f"sample_state(observation, {seed!r})",
+            lambda seed=seed: game.sample_state(observation, seed),
+        )
+        for seed in ("1", 1.0, None, True)
+    )
     calls.extend(
         (f"observe(state, {player!r})", lambda player=player: game.observe(state, player))
         for player in (-1, game.players, True, "0")
     )
     for call, run in calls:
         _expect_error(checker, call, run, ConfigurationError)
+    action = game.legal_actions(state)[0] if not game.is_terminal(state) else None
+    wrongs: tuple[tuple[str, Any], ...] = (("None", None), ("an observation", observation))
+    for name, wrong in wrongs:
+        methods: list[tuple[str, Callable[[], object]]] = [
+            ("current_player", functools.partial(game.current_player, wrong)),
+            ("legal_actions", functools.partial(game.legal_actions, wrong)),
+            ("apply", functools.partial(game.apply, wrong, action)),
+            ("observe", functools.partial(game.observe, wrong, 0)),
+            ("score", functools.partial(game.score, wrong)),
+            ("check_state", functools.partial(game.check_state, wrong)),
+        ]
+        for method, run in methods:
+            _expect_error(checker, f"{method}({name})", run, BoardgamesError)
 
 
 def _check_descriptions(
@@ -314,8 +354,11 @@ def check_game(
 ) -> ConformanceReport:
     """Check ``game`` against the protocol by playing random games from ``seeds``.
 
-    First: ``new_game`` refuses a seed that is not an int, and ``observe`` a player that is
-    not a seat (a bool included), with :class:`~boardgames.ConfigurationError`.
+    First: ``new_game`` and ``sample_state`` refuse a seed that is not an int, and
+    ``observe`` a player that is not a seat (a bool included), with
+    :class:`~boardgames.ConfigurationError`; ``current_player``, ``legal_actions``,
+    ``apply``, ``observe``, ``score`` and ``check_state`` refuse ``None`` and an observation
+    in place of a state with a :class:`~boardgames.BoardgamesError`.
     At every decision: ``current_player`` is ``None`` iff ``is_terminal`` iff
     ``legal_actions`` is empty; legal actions are distinct and in a stable order; each one
     applies to a state that passes ``check_state``; actions that are not legal now (and a
@@ -430,6 +473,299 @@ def check_game(
         max_legal_actions=longest,
         truncated=truncated,
     )
+
+
+@attrs.frozen
+class EditReport:
+    """What :func:`check_edits` exercised.
+
+    Args:
+        documents: Edited documents given to :func:`~boardgames.loads`.
+        refused: Documents refused (with :class:`~boardgames.SerializationError`).
+        accepted: Documents that loaded, and whose values were then checked.
+        states_checked: States reached from accepted documents and checked.
+    """
+
+    documents: int
+    refused: int
+    accepted: int
+    states_checked: int
+
+
+_Path = tuple[str | int, ...]
+
+
+def _nodes(data: Any, path: _Path = ()) -> Iterable[tuple[_Path, Any]]:
+    """Every value inside a JSON document, with its path, the document itself first."""
+    yield path, data
+    if isinstance(data, dict):
+        for key, value in data.items():
+            yield from _nodes(value, (*path, key))
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            yield from _nodes(value, (*path, index))
+
+
+def _replace_at(data: Any, path: _Path, value: Any) -> Any:
+    """A copy of ``data`` with the value at ``path`` replaced (the rest shared)."""
+    if not path:
+        return value
+    head, rest = path[0], path[1:]
+    if isinstance(data, dict):
+        return {**data, head: _replace_at(data[head], rest, value)}
+    assert isinstance(head, int)
+    copy = list(data)
+    copy[head] = _replace_at(data[head], rest, value)
+    return copy
+
+
+def _edited(value: Any, others: Sequence[Any], choices: random.Random) -> tuple[str, Any]:
+    """Return one edit of a JSON value, named, and the edited value.
+
+    A nearby or extreme number, a flipped flag, a list cut, repeated or reordered, a field
+    dropped, or a value of the same kind from elsewhere in the document.
+    """
+    options: list[tuple[str, Callable[[], Any]]] = []
+    kin = [other for other in others if type(other) is type(value) and other != value]
+    if kin:
+        options.append(("a value from elsewhere", lambda: choices.choice(kin)))
+    if type(value) is bool:
+        options += [("flipped", lambda: not value), ("as a number", lambda: int(value))]
+    elif type(value) is int:
+        options += [
+            ("plus one", lambda: value + 1),
+            ("minus one", lambda: value - 1),
+            ("negated", lambda: -value - 1),
+            ("zero", lambda: 0),
+            ("plus 1000", lambda: value + 1000),
+            ("2**64", lambda: 2**64),
+            ("a float", lambda: value + 0.5),
+        ]
+    elif type(value) is str:
+        options += [("emptied", lambda: ""), ("extended", lambda: value + "x")]
+    elif value is None:
+        options += [("zero", lambda: 0)]
+    elif type(value) is list:
+        options.append(("emptied", list))
+        options.append(("repeated", lambda: value * 3))
+        if value:
+            index = choices.randrange(len(value))
+            options += [
+                ("without one entry", lambda: value[:index] + value[index + 1 :]),
+                ("with one entry twice", lambda: value[: index + 1] + value[index:]),
+                ("reversed", lambda: value[::-1]),
+                ("rotated", lambda: value[1:] + value[:1]),
+            ]
+    elif type(value) is dict and value:
+        key = choices.choice(sorted(value))
+        options.append((f"without {key!r}", lambda: {k: v for k, v in value.items() if k != key}))
+    if not options:
+        return "unchanged", value
+    name, make_value = choices.choice(options)
+    return name, make_value()
+
+
+def _check_continues(checker: _Checker, state: Any, depth: int, where: str) -> int:
+    """Check ``state`` and every state up to ``depth`` legal moves after it.
+
+    Each one must pass ``check_state`` and not be a dead end; returns how many were checked.
+    """
+    game = checker.game
+    frontier = [state]
+    checked = 0
+    for ply in range(depth + 1):
+        following: list[Any] = []
+        for current in frontier:
+            checked += 1
+            try:
+                if ply:
+                    game.check_state(current)
+                terminal = game.is_terminal(current)
+                legal = list(game.legal_actions(current))
+                if not terminal and ply < depth:
+                    following.extend(game.apply(current, action) for action in legal)
+            except BoardgamesError as error:
+                raise checker.fail(
+                    f"{where} loads, but {ply} legal moves later: {type(error).__name__}: {error}"
+                ) from error
+            except Exception as error:
+                raise checker.fail(
+                    f"{where} loads, but {ply} legal moves later a bare "
+                    f"{type(error).__name__} escapes: {error}"
+                ) from error
+            checker.expect(
+                terminal == (not legal),
+                f"{where} loads, but {ply} legal moves later a state is "
+                + ("terminal with legal actions" if terminal else "a dead end (no legal action)"),
+            )
+        frontier = following
+    return checked
+
+
+def _other_configuration(game: Game[Any, Any, Any], state: Any) -> bool:
+    """Whether ``state`` is of another configuration of the game (an edited option).
+
+    ``game`` refuses such a state, and the kit has no game object of its configuration.
+    """
+    try:
+        game.current_player(state)
+    except ConfigurationError:
+        return True
+    return False
+
+
+def check_loaded(game: Game[Any, Any, Any], text: str, *, depth: int = 2) -> int | None:
+    """Load one (possibly edited) document of ``game`` and check that it is safe.
+
+    A document is safe if :func:`~boardgames.loads` refuses it with
+    :class:`~boardgames.SerializationError`, or if what it loads can be used: a state
+    passes ``check_state`` and so does every state up to ``depth`` legal moves after it,
+    none of them a dead end (a state that is not terminal but has no legal action); an
+    observation gives, with ``sample_state``, states that pass those checks and look like
+    the observation to its player. No other exception may escape, and ``loads`` may not
+    refuse the document only because the game's own check crashed on it (``loads`` turns
+    such a crash into a :class:`~boardgames.SerializationError`, so that users never see
+    a bare exception, but it is a bug in the game).
+
+    Args:
+        game: The configured game the document belongs to.
+        text: The JSON document.
+        depth: How many legal moves deep to play from a loaded state.
+
+    Returns:
+        ``None`` if the document was refused, else the number of states checked.
+
+    Raises:
+        ConformanceError: The document loads to something unsafe, or a bare exception
+            escaped.
+
+    .. versionadded:: 0.1.0
+    """
+    checker = _Checker(game, None)
+    try:
+        value = loads(text)
+    except SerializationError as error:
+        if _CHECK_CRASHED in str(error):
+            raise checker.fail(f"the game's check crashed on a loaded value: {error}") from error
+        return None
+    except BoardgamesError as error:
+        raise checker.fail(
+            f"loads raised {type(error).__name__}, not SerializationError: {error}"
+        ) from error
+    except Exception as error:
+        raise checker.fail(f"loads let a bare {type(error).__name__} escape: {error}") from error
+    codec = game.codec
+    if type(value) is codec.state_type:
+        if _other_configuration(game, value):
+            return 0
+        return _check_continues(checker, value, depth, "a state")
+    if type(value) is codec.observation_type:
+        observation: Any = value
+        checked = 0
+        for seed in range(2):
+            try:
+                sampled = game.sample_state(observation, seed)
+            except ConfigurationError:  # an observation of another configuration
+                return 0
+            except Exception as error:
+                raise checker.fail(
+                    f"an observation loads, but sample_state({seed}) fails: "
+                    f"{type(error).__name__}: {error}"
+                ) from error
+            try:
+                game.check_state(sampled)
+                again = game.observe(sampled, observation.player)
+            except Exception as error:
+                raise checker.fail(
+                    f"an observation loads, but the state sample_state({seed}) gives fails: "
+                    f"{type(error).__name__}: {error}"
+                ) from error
+            checker.expect(
+                again == value,
+                "an observation loads, but a state sampled from it looks different",
+            )
+            checked += _check_continues(checker, sampled, depth, "an observation")
+        return checked
+    return 0
+
+
+def check_edits(
+    game: Game[Any, Any, Any],
+    *,
+    seeds: Sequence[int] = (0,),
+    documents: int = 500,
+    depth: int = 2,
+) -> EditReport:
+    """Edit serialized states and observations of ``game`` and check what loads.
+
+    From each seed a random game is played to its end; its states and their observations
+    are serialized, and ``documents`` edited documents are made from them in all (each
+    one value changed: a number moved by one or made extreme, a flag flipped, a list
+    emptied, cut, repeated or reordered, a field dropped, a value taken from elsewhere in
+    the document). Each one must be refused with :class:`~boardgames.SerializationError`
+    or be safe to use, as :func:`check_loaded` defines.
+
+    Args:
+        game: The configured game to check.
+        seeds: The seeds of the games the documents are taken from (and of the edits).
+        documents: How many edited documents to check.
+        depth: How many legal moves deep to play from each loaded state.
+
+    Returns:
+        An :class:`EditReport`.
+
+    Raises:
+        ConformanceError: An edited document loaded to something unsafe; the message says
+            what was edited and how.
+
+    .. versionadded:: 0.1.0
+    """
+    refused = accepted = checked = 0
+    per_seed = -(-documents // max(len(seeds), 1))
+    made = 0
+    for seed in seeds:
+        choices = random.Random(seed)
+        states = [game.new_game(seed)]
+        while not game.is_terminal(states[-1]) and len(states) < 5_000:
+            states.append(game.apply(states[-1], choices.choice(game.legal_actions(states[-1]))))
+        for _ in range(per_seed):
+            if made == documents:
+                break
+            made += 1
+            step = choices.randrange(len(states))
+            state = states[step]
+            if choices.random() < 0.25:
+                seat = choices.randrange(game.players)
+                value: Any = game.observe(state, seat)
+                what = f"seat {seat}'s observation"
+            else:
+                value, what = state, "the state"
+            envelope = json.loads(dumps(value))
+            envelope["game"] = game.info.name  # the game's own name, for a game's variant
+            nodes = list(_nodes(envelope["data"]))
+            path, old = choices.choice(nodes)
+            how, new = _edited(old, [node for _, node in nodes], choices)
+            envelope["data"] = _replace_at(envelope["data"], path, new)
+            text = json.dumps(envelope)
+            try:
+                result = check_loaded(game, text, depth=depth)
+            except ConformanceError as error:
+                place = "".join(f"[{part!r}]" for part in path) or "the whole value"
+                raise ConformanceError(
+                    f"{error}\n(the document: seed {seed} step {step}, {what} with "
+                    f"data{place} {how}: {_short(old)} -> {_short(new)})"
+                ) from error
+            if result is None:
+                refused += 1
+            else:
+                accepted += 1
+                checked += result
+    return EditReport(documents=made, refused=refused, accepted=accepted, states_checked=checked)
+
+
+def _short(value: object, limit: int = 80) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else f"{text[: limit - 3]}..."
 
 
 def _bot_label(bot: object) -> str:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from importlib.metadata import EntryPoint
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,6 +21,7 @@ from boardgames.bots import (
     register_bot,
     specs,
 )
+from boardgames.games.magellan_elcano import MagellanElcano
 from boardgames.games.magellan_elcano.heuristic import MagellanHeuristicBot
 
 BUILT_IN = ("greedy", "heuristic", "human", "ismcts", "random")
@@ -131,10 +134,13 @@ def test_bad_specs_are_configuration_errors(
     assert message in str(caught.value)
 
 
-class _NoHeuristic:
-    """Only what the heuristic factory reads of a game: its info."""
+class _NoHeuristic(MagellanElcano):
+    """Magellan without its heuristic-bot hook."""
 
-    info = boardgames.game_info("magellan-elcano")
+    heuristic_bot = None  # type: ignore[assignment]
+
+    def __init__(self) -> None:
+        super().__init__(players=2)
 
 
 def test_a_game_without_the_hook_has_no_heuristic_bot() -> None:
@@ -181,3 +187,52 @@ def test_built_in_bots_play_a_whole_game(spec: str, game: boardgames.Game[Any, A
     budget = ":iterations=5" if spec == "ismcts" else ""
     bots = [make_bot(spec + budget, game), RandomBot(), RandomBot()]
     assert boardgames.play(game, bots, seed=1).terminal
+
+
+@pytest.fixture
+def bot_plugins(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[..., None]]:
+    """Declare bot entry points (name -> module source) and rediscover the bots with them."""
+    bot_names()
+    saved = dict(specs._factories)
+    monkeypatch.syspath_prepend(str(tmp_path))
+
+    def declare(**points: str) -> None:
+        found = []
+        for index, (name, source) in enumerate(points.items()):
+            module = f"bot_plugin_{tmp_path.name.replace('-', '_')}_{index}"
+            (tmp_path / f"{module}.py").write_text(source, encoding="utf-8")
+            found.append(EntryPoint(name, f"{module}:factory", specs.BOT_ENTRY_POINT_GROUP))
+        monkeypatch.setattr(specs, "entry_points", lambda group: found)
+        specs._discovered = False
+
+    yield declare
+    specs._factories.clear()
+    specs._factories.update(saved)
+    specs._problems.clear()
+    specs._discovered = True
+
+
+GOOD_BOT = """
+from boardgames import RandomBot
+
+def factory(game, parameters):
+    return RandomBot()
+"""
+
+
+def test_a_bot_plugin_that_fails_to_import_is_reported_and_the_others_load(
+    bot_plugins: Callable[..., None],
+) -> None:
+    """A bot plugin that raised on import used to stop every bot lookup with a bare error."""
+    bot_plugins(broken="raise RuntimeError('no luck')", fine=GOOD_BOT)
+    game = boardgames.make("magellan-elcano")
+    assert isinstance(make_bot("fine", game), boardgames.RandomBot)
+    assert isinstance(make_bot("random", game), boardgames.RandomBot)
+    with pytest.raises(boardgames.PluginError, match=r"'broken'.*RuntimeError: .*no luck"):
+        make_bot("broken", game)
+
+
+def test_a_bot_plugin_never_replaces_a_builtin_bot(bot_plugins: Callable[..., None]) -> None:
+    bot_plugins(greedy=GOOD_BOT)
+    with pytest.raises(boardgames.PluginError, match="'greedy' is claimed twice"):
+        make_bot("greedy", boardgames.make("magellan-elcano"))

@@ -5,7 +5,8 @@ Each test wraps a correct engine and breaks one promise; ``check_game`` must not
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import types
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import attrs
@@ -19,7 +20,7 @@ from boardgames.games.magellan_elcano import (
     MagellanState,
     Pass,
 )
-from boardgames.testing import ConformanceError, check_game
+from boardgames.testing import ConformanceError, check_edits, check_game, check_loaded
 
 
 class _Wrapped(MagellanElcano):
@@ -142,10 +143,75 @@ class _MutatesOnRefusal(_Wrapped):
         try:
             return super().apply(state, action)
         except boardgames.IllegalActionError:
-            object.__setattr__(state, "history", (*state.history, (0, Pass())))
+            if isinstance(state, MagellanState):
+                object.__setattr__(state, "history", (*state.history, (0, Pass())))
             raise
 
 
 def test_kit_catches_a_refusal_that_modifies_the_state() -> None:
     with pytest.raises(ConformanceError, match="modified its input state"):
         check_game(_MutatesOnRefusal(), seeds=(1,))
+
+
+# check_edits and check_loaded: edited documents must be refused or safe to play on.
+
+
+def _registered_variant(name: str, check_state: Any) -> type[MagellanElcano]:
+    """A copy of Magellan under another name whose ``check_state`` is ``check_state``."""
+    rules = types.SimpleNamespace(**vars(MagellanElcano.rules))
+    rules.check_state = check_state
+
+    class Variant(MagellanElcano):
+        info = attrs.evolve(MagellanElcano.info, name=name)
+
+    Variant.rules = rules  # type: ignore[assignment]
+    boardgames.register_game(Variant)
+    return Variant
+
+
+@pytest.fixture
+def registered() -> Iterator[list[str]]:
+    """Names registered by a test, unregistered afterwards."""
+    names: list[str] = []
+    yield names
+    for name in names:
+        boardgames.unregister_game(name)
+
+
+def test_check_edits_passes_a_careful_game() -> None:
+    report = check_edits(boardgames.make("magellan-elcano", players=3), documents=60)
+    assert 60 == report.documents == report.refused + report.accepted
+    assert report.refused > 0
+    assert report.accepted > 0
+    assert report.states_checked >= report.accepted
+
+
+def test_check_edits_catches_a_check_that_accepts_anything(registered: list[str]) -> None:
+    """A game whose check_state accepts every state loads edits it cannot play on."""
+    registered.append("magellan-trusting")
+    game = _registered_variant("magellan-trusting", lambda state: None)(players=3)
+    with pytest.raises(ConformanceError, match=r"loads, but(.|\n)*the state with data\["):
+        check_edits(game, documents=300)
+
+
+def test_check_loaded_catches_a_check_that_crashes(registered: list[str]) -> None:
+    """A crashing check: ``loads`` makes it a SerializationError, the kit calls it a bug."""
+
+    def crash(state: object) -> None:
+        raise OverflowError("too many digits")
+
+    registered.append("magellan-crashing")
+    game = _registered_variant("magellan-crashing", crash)(players=2)
+    text = boardgames.dumps(game.new_game(1)).replace("magellan-elcano", "magellan-crashing")
+    with pytest.raises(boardgames.SerializationError, match="failed with OverflowError"):
+        boardgames.loads(text)
+    with pytest.raises(ConformanceError, match="the game's check crashed"):
+        check_loaded(game, text)
+
+
+def test_check_loaded_accepts_a_refused_document() -> None:
+    game = boardgames.make("magellan-elcano", players=2)
+    assert check_loaded(game, "{}") is None
+    checked = check_loaded(game, boardgames.dumps(game.new_game(1)))
+    assert checked is not None
+    assert checked > 1

@@ -61,7 +61,15 @@ def magellan_values(
 def restore_registry() -> Iterator[None]:
     """Let a test register games; put the registry back as it was afterwards."""
     registry.game_names()  # discover the built-in and entry-point games before the snapshot
-    saved = dict(registry._factories)
+    factories = dict(registry._factories)
+    sources = dict(registry._sources)
+    problems = dict(registry._problems)
+    discovered = registry._discovered
     yield
     registry._factories.clear()
-    registry._factories.update(saved)
+    registry._factories.update(factories)
+    registry._sources.clear()
+    registry._sources.update(sources)
+    registry._problems.clear()
+    registry._problems.update(problems)
+    registry._discovered = discovered

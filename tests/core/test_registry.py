@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from importlib.metadata import EntryPoint
+from pathlib import Path
 from typing import Any, ClassVar, cast
 
 import pytest
@@ -9,7 +12,9 @@ import pytest
 import boardgames
 from boardgames import GameFactory, GameInfo, OptionSpec, OptionValue
 from boardgames.core import registry
+from boardgames.core.guards import shown
 from boardgames.games.magellan_elcano import MagellanElcano
+from boardgames.games.morrigan import Morrigan
 
 TOY_INFO = GameInfo(
     name="toy-race",
@@ -118,7 +123,9 @@ def test_register_game_refuses_a_taken_name(restore_registry: None) -> None:
     boardgames.register_game(as_factory(ToyRace))
     with pytest.raises(boardgames.ConfigurationError) as caught:
         boardgames.register_game(as_factory(OtherToyRace))
-    assert "a game named 'toy-race' is already registered" == str(caught.value)
+    message = str(caught.value)
+    assert message.startswith("a game named 'toy-race' is already registered (by register_game(")
+    assert "ToyRace'>)); pass replace=True to replace it" in message
     assert isinstance(boardgames.make("toy-race"), ToyRace)
     assert not isinstance(boardgames.make("toy-race"), OtherToyRace)
 
@@ -154,7 +161,7 @@ def test_register_game_refuses_what_is_not_a_factory(
     names = boardgames.game_names()
     with pytest.raises(boardgames.ConfigurationError) as caught:
         boardgames.register_game(as_factory(factory))
-    assert f"{factory!r} is not a game factory" in str(caught.value)
+    assert f"{shown(factory)} is not a game factory" in str(caught.value)
     assert "needs an 'info' GameInfo attribute" in str(caught.value)
     assert names == boardgames.game_names()
 
@@ -171,3 +178,124 @@ def test_restore_registry_fixture_undoes_registrations(restore_registry: None) -
     """The fixture snapshots a discovered registry, so the toy is gone after each test."""
     assert "toy-race" not in registry._factories
     assert "magellan-elcano" in registry._factories
+
+
+# Plugins: games declared by other packages under the "boardgames.games" entry points.
+
+PLUGIN = """
+from typing import ClassVar
+from boardgames import GameInfo
+
+class Plugged:
+    info: ClassVar[GameInfo] = GameInfo(
+        name={name!r}, title="Plugged", min_players=2, max_players=2, default_players=2
+    )
+
+    def __init__(self, *, players: int) -> None:
+        self.players = players
+"""
+
+
+@pytest.fixture
+def plugins(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, restore_registry: None
+) -> Callable[..., None]:
+    """Declare entry points and rediscover the registry with them.
+
+    Each entry point is a name and a module source (``None`` for a missing module).
+    """
+    monkeypatch.syspath_prepend(str(tmp_path))
+
+    def declare(**points: str | None) -> None:
+        found = []
+        for index, (name, source) in enumerate(points.items()):
+            module = f"plugin_{tmp_path.name.replace('-', '_')}_{index}"
+            if source is not None:
+                (tmp_path / f"{module}.py").write_text(source, encoding="utf-8")
+            found.append(EntryPoint(name, f"{module}:Plugged", registry.ENTRY_POINT_GROUP))
+        monkeypatch.setattr(registry, "entry_points", lambda group: found)
+        registry._factories.clear()
+        registry._sources.clear()
+        registry._problems.clear()
+        registry._discovered = False
+
+    return declare
+
+
+def test_a_plugin_game_is_registered_under_its_name(plugins: Callable[..., None]) -> None:
+    plugins(plugged=PLUGIN.format(name="plugged"))
+    assert "plugged" in boardgames.game_names()
+    assert 2 == boardgames.make("plugged").players
+    assert () == boardgames.plugin_errors()
+
+
+def test_a_plugin_never_replaces_a_builtin_game(plugins: Callable[..., None]) -> None:
+    """A plugin game called "morrigan" (under another entry-point name) replaced Morrigan.
+
+    It did so silently; now asking for the name raises an error naming both sources.
+    """
+    plugins(other=PLUGIN.format(name="morrigan"))
+    with pytest.raises(boardgames.PluginError) as raised:
+        boardgames.make("morrigan")
+    message = str(raised.value)
+    assert "'morrigan' is claimed twice" in message
+    assert "boardgames.games.morrigan:Morrigan" in message
+    assert "entry point 'other'" in message
+    assert len(message) < 300
+    assert [str(raised.value)] == [str(error) for error in boardgames.plugin_errors()]
+    assert "magellan-elcano" in boardgames.game_names()  # the other games are untouched
+
+
+def test_a_plugin_that_fails_to_import_is_reported_and_the_others_load(
+    plugins: Callable[..., None],
+) -> None:
+    plugins(
+        broken="raise RuntimeError('this plugin is broken')",
+        missing=None,
+        plugged=PLUGIN.format(name="plugged"),
+    )
+    assert "plugged" in boardgames.game_names()  # loaded although two plugins before it fail
+    assert "morrigan" in boardgames.game_names()
+    with pytest.raises(boardgames.PluginError, match=r"'broken'.*RuntimeError.*broken"):
+        boardgames.make("broken")
+    with pytest.raises(boardgames.PluginError, match=r"'missing'.*ModuleNotFoundError"):
+        boardgames.game_info("missing")
+    errors = boardgames.plugin_errors()
+    assert 2 == len(errors)
+    assert all(isinstance(error, ImportError) and len(str(error)) < 300 for error in errors)
+
+
+def test_a_plugin_that_is_not_a_factory_is_reported(plugins: Callable[..., None]) -> None:
+    plugins(odd="Plugged = 42", plugged=PLUGIN.format(name="plugged"))
+    assert "plugged" in boardgames.game_names()
+    with pytest.raises(boardgames.PluginError, match="not a game factory"):
+        boardgames.make("odd")
+
+
+def test_register_game_with_replace_settles_a_claimed_name(
+    plugins: Callable[..., None],
+) -> None:
+    plugins(other=PLUGIN.format(name="morrigan"))
+
+    boardgames.register_game(Morrigan, replace=True)
+    assert isinstance(boardgames.make("morrigan"), Morrigan)
+    assert () == boardgames.plugin_errors()
+
+
+@pytest.mark.parametrize("name", [["morrigan"], None, 3, b"morrigan"])
+def test_make_refuses_a_name_that_is_not_a_str(name: Any) -> None:
+    with pytest.raises(boardgames.UnknownGameError, match="a game name must be a str"):
+        boardgames.make(name)
+
+
+def test_make_takes_no_option_called_name() -> None:
+    """``make(name, name="x")`` used to raise a bare TypeError."""
+    with pytest.raises(boardgames.ConfigurationError, match="unknown option 'name'"):
+        boardgames.make("morrigan", name="x")
+
+
+def test_a_huge_name_gives_a_short_message() -> None:
+    with pytest.raises(boardgames.UnknownGameError) as raised:
+        boardgames.make("x" * 10_000_000)
+    assert len(str(raised.value)) < 300
+    assert "(10000002 characters)" in str(raised.value)

@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import boardgames
-from boardgames import Rng
+from boardgames import ConfigurationError, Rng
 
 MASK64 = (1 << 64) - 1
 
@@ -26,7 +26,7 @@ def test_from_seed_takes_any_int_modulo_2_to_the_64(seed: int, expected: int) ->
 
 @pytest.mark.parametrize("seed", [True, False, 1.0, 2.5, "7", None])
 def test_from_seed_refuses_what_is_not_an_int(seed: object) -> None:
-    with pytest.raises(TypeError) as caught:
+    with pytest.raises(ConfigurationError) as caught:
         Rng.from_seed(seed)  # type: ignore[arg-type]
     assert f"seed must be an int, not {type(seed).__name__}" == str(caught.value)
 

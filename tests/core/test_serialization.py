@@ -29,6 +29,7 @@ from boardgames.games.magellan_elcano import (
     PlayCard,
     PlayFaceDown,
 )
+from boardgames.games.magellan_elcano import rules as magellan_rules
 from boardgames.games.magellan_elcano.components import CREW_CARDS
 from boardgames.serialization import FORMAT_VERSION
 
@@ -1060,7 +1061,8 @@ def check_loads_is_safe(text: str | bytes) -> None:
     assert value == again
     assert dumps(value) == dumps(again)
     if isinstance(value, MagellanState):
-        boardgames.make("magellan-elcano", value.players).check_state(value)
+        game = boardgames.make("magellan-elcano", value.players, storm_variant=value.storms)
+        game.check_state(value)
 
 
 @cache
@@ -1121,3 +1123,50 @@ def test_flat_collections_refuse_look_alike_elements_by_index(
     with pytest.raises(cattrs.BaseValidationError) as caught:
         converter.structure(bad, kind)
     assert cattrs.transform_error(caught.value)[0].endswith(f"@ {path}")
+
+
+# --- strict JSON --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("where", ["envelope", "data", "nested"])
+def test_a_duplicate_key_is_refused(where: str) -> None:
+    """A document whose keys repeat is ambiguous, so it is refused.
+
+    JSON keeps the last of two equal keys: ``{"format": 2, "format": 1, ...}`` used to load.
+    """
+    text = dumps(storm_state())
+    if where == "envelope":
+        edited = '{"format":1,' + text[1:]
+    elif where == "data":
+        edited = text.replace('"data":{', '"data":{"round":3,', 1)
+    else:
+        edited = text.replace('{"type":', '{"type":"x","type":', 1)
+    assert edited != text
+    with pytest.raises(SerializationError, match=r"duplicate key '(format|round|type)'"):
+        loads(edited)
+
+
+def test_a_huge_value_in_a_document_gives_a_short_message() -> None:
+    envelope = json.loads(dumps(storm_state()))
+    for field, value in [("game", "x" * 10_000_000), ("type", "y" * 10_000_000)]:
+        edited = {**envelope, field: value}
+        with pytest.raises(SerializationError) as raised:
+            loads(json.dumps(edited))
+        assert len(str(raised.value)) < 300
+
+
+def test_a_check_that_crashes_on_odd_input_is_still_a_serialization_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Any exception from a game's check comes out as a SerializationError, never bare.
+
+    Such a crash is a bug in the game, but the input is bad all the same.
+    """
+    text = dumps(storm_state())
+
+    def crash(value: object) -> None:
+        raise OverflowError("too many digits in integer")
+
+    monkeypatch.setattr(magellan_rules, "check_state", crash)
+    with pytest.raises(SerializationError, match="the invariant check failed with OverflowError"):
+        loads(text)

@@ -239,3 +239,23 @@ def test_a_file_that_is_not_a_results_file_is_refused(tmp_path: Path) -> None:
     out.write_text('{"hello": 1}\n', encoding="utf-8")
     with pytest.raises(boardgames.SerializationError, match="line 1: not the header"):
         run(out)
+
+
+@pytest.mark.parametrize("blank", ["\n", "\n\n\n", "  \n\t\n"])
+def test_blank_lines_are_skipped_when_resuming(tmp_path: Path, blank: str) -> None:
+    """A blank line, such as the one an editor adds at the end, holds no game and no error."""
+    out = tmp_path / "results.jsonl"
+    complete = run(out)
+    text = out.read_text(encoding="utf-8")
+    kept = text.splitlines(keepends=True)
+    out.write_text("".join(kept[:4]) + blank + "".join(kept[4:6]) + blank, encoding="utf-8")
+    resumed = run(out)
+    assert 4 == resumed.played
+    assert complete == resumed
+
+
+def test_a_file_of_blank_lines_starts_afresh(tmp_path: Path) -> None:
+    out = tmp_path / "results.jsonl"
+    out.write_text("\n\n", encoding="utf-8")
+    assert 9 == run(out).played
+    assert 10 == len(lines(out))

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from boardgames.core.errors import ConfigurationError
+from boardgames.core.guards import require_game
 from boardgames.core.protocol import Game
 
 __all__ = ["GreedyBot"]
@@ -29,7 +30,8 @@ class GreedyBot:
         samples: Sampled states per decision.
 
     Raises:
-        ConfigurationError: ``samples`` is not an int of 1 or more.
+        ConfigurationError: ``game`` is not a configured game, or ``samples`` is not an
+            int of 1 or more.
 
     >>> import random
     >>> import boardgames
@@ -42,6 +44,7 @@ class GreedyBot:
     """
 
     def __init__(self, game: Game[Any, Any, Any], *, samples: int = 1) -> None:
+        require_game(game)
         if type(samples) is not int or samples < 1:
             raise ConfigurationError(f"samples={samples!r} must be an int of 1 or more")
         self.game = game

@@ -46,6 +46,7 @@ from typing import Any, Final
 import attrs
 
 from boardgames.core.errors import ConfigurationError
+from boardgames.core.guards import require_game
 from boardgames.core.protocol import Game, PlayerId
 from boardgames.core.rng import Rng
 
@@ -151,7 +152,8 @@ class ISMCTSBot:
             :meth:`choose`, to get a different but reproducible bot.
 
     Raises:
-        ConfigurationError: A budget or parameter is out of range.
+        ConfigurationError: ``game`` is not a configured game, or a budget or parameter is
+            out of range.
 
     >>> import boardgames
     >>> game = boardgames.make("magellan-elcano", players=2)
@@ -172,6 +174,7 @@ class ISMCTSBot:
         max_depth: int = _DEFAULT_MAX_DEPTH,
         seed: int | None = None,
     ) -> None:
+        require_game(game)
         if iterations is None and seconds is None and decisions is None:
             decisions = DEFAULT_DECISIONS
         if iterations is not None and (type(iterations) is not int or iterations < 1):
@@ -231,10 +234,10 @@ class ISMCTSBot:
             The chosen action, the iterations run and the root statistics.
 
         Raises:
-            ValueError: ``legal_actions`` is empty.
+            ConfigurationError: ``legal_actions`` is empty.
         """
         if not legal_actions:
-            raise ValueError("cannot search without legal actions")
+            raise ConfigurationError("cannot search without legal actions")
         draw = rng.getrandbits(64)
         if self.seed is not None:
             draw = Rng.from_seed(self.seed).derive(draw).seed

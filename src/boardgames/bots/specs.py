@@ -19,8 +19,11 @@ The built-in bots:
 ========================  ===================================================================
 
 Bots register a factory under a name, either with :func:`~boardgames.bots.register_bot` or
-through the ``boardgames.bots`` entry-point group. A factory is called with the configured
-game and the spec's parameters as strings, and returns a :class:`~boardgames.Bot`.
+through the ``boardgames.bots`` entry-point group (a bot plugin that fails to import, or
+whose name is taken, is set aside: :func:`~boardgames.bots.make_bot` raises a
+:class:`~boardgames.PluginError` for that name, and the other bots still load). A factory
+is called with the configured game and the spec's parameters as strings, and returns a
+:class:`~boardgames.Bot`.
 """
 
 from __future__ import annotations
@@ -35,7 +38,8 @@ from boardgames.bots.greedy import GreedyBot
 from boardgames.bots.human import HumanBot
 from boardgames.bots.ismcts import ISMCTSBot
 from boardgames.bots.random_bot import RandomBot
-from boardgames.core.errors import ConfigurationError
+from boardgames.core.errors import ConfigurationError, PluginError
+from boardgames.core.guards import given, require_game, shown
 from boardgames.core.play import Bot
 from boardgames.core.protocol import Game
 
@@ -77,12 +81,16 @@ def parse_bot_spec(text: str) -> BotSpec:
     """Parse ``name[:key=value[:key=value...]]``.
 
     Raises:
-        ConfigurationError: The text is empty, has an empty name, or a parameter without
-            ``=`` or given twice.
+        ConfigurationError: The text is not a str, is empty, has an empty name, or a
+            parameter without ``=`` or given twice.
 
     >>> parse_bot_spec("ismcts:iterations=400")
     BotSpec(name='ismcts', parameters=(('iterations', '400'),))
     """
+    if not isinstance(text, str):
+        raise ConfigurationError(
+            f"a bot spec must be a str such as 'ismcts:iterations=400', not {given(text)}"
+        )
     name, *parts = text.strip().split(":")
     if not name:
         raise ConfigurationError(f"invalid bot spec {text!r}: it needs a bot name first")
@@ -183,6 +191,8 @@ _factories: dict[str, BotFactory] = {
     "ismcts": _ismcts_bot,
     "random": _random_bot,
 }
+_problems: dict[str, PluginError] = {}
+"""Bot plugins set aside, by name: they fail to import, or their name is taken."""
 _discovered = False
 
 
@@ -191,8 +201,29 @@ def _discover() -> None:
     if _discovered:
         return
     _discovered = True
-    for entry_point in entry_points(group=BOT_ENTRY_POINT_GROUP):
-        _factories.setdefault(entry_point.name, entry_point.load())
+    found = entry_points(group=BOT_ENTRY_POINT_GROUP)
+    for entry_point in sorted(found, key=lambda point: (point.name, point.value)):
+        name = entry_point.name
+        source = f"entry point {name!r} ({entry_point.value})"
+        if name in _factories:
+            _problems[name] = PluginError(
+                f"the bot name {name!r} is claimed twice: by boardgames or register_bot and by "
+                f"{source}; uninstall one of them, or choose one with register_bot(name, "
+                "factory, replace=True)"
+            )
+            continue
+        try:
+            factory = entry_point.load()
+        except Exception as error:  # a broken plugin must not stop the other bots
+            _problems[name] = PluginError(
+                f"the bot plugin {source} fails to import: {type(error).__name__}: "
+                f"{shown(str(error), 150)}"
+            )
+            continue
+        if not callable(factory):
+            _problems[name] = PluginError(f"the bot plugin {source} is not a bot factory")
+            continue
+        _factories[name] = factory
 
 
 def register_bot(name: str, factory: BotFactory, *, replace: bool = False) -> None:
@@ -208,6 +239,7 @@ def register_bot(name: str, factory: BotFactory, *, replace: bool = False) -> No
     if name in _factories and not replace and _factories[name] is not factory:
         raise ConfigurationError(f"a bot named {name!r} is already registered")
     _factories[name] = factory
+    _problems.pop(name, None)
 
 
 def bot_names() -> tuple[str, ...]:
@@ -231,6 +263,8 @@ def make_bot(spec: str | BotSpec, game: Game[Any, Any, Any]) -> Bot[Any, Any]:
         ConfigurationError: The spec is malformed, names no registered bot, has parameters
             the bot does not accept or values out of range, or asks for a heuristic bot the
             game does not have.
+        PluginError: The bot plugin of that name fails to import, is not a factory, or
+            its name is also claimed by another bot.
 
     >>> import boardgames
     >>> game = boardgames.make("magellan-elcano")
@@ -245,8 +279,12 @@ def make_bot(spec: str | BotSpec, game: Game[Any, Any, Any]) -> Bot[Any, Any]:
     ...     print(error)  # doctest: +ELLIPSIS
     unknown parameter 'depth' for bot 'ismcts'; allowed parameters: decisions, exploration, ...
     """
-    parsed = parse_bot_spec(spec) if isinstance(spec, str) else spec
+    parsed = spec if isinstance(spec, BotSpec) else parse_bot_spec(spec)
+    require_game(game)
     _discover()
+    problem = _problems.get(parsed.name)
+    if problem is not None:
+        raise PluginError(str(problem))
     factory = _factories.get(parsed.name)
     if factory is None:
         raise ConfigurationError(

@@ -174,11 +174,11 @@ class ActionNumbering(Generic[ActionT]):
         """
         block = self._by_class.get(type(action))
         if block is None:
-            raise IllegalActionError(
-                f"cannot number {_shown(action)}: not one of "
-                f"{', '.join(b.cls.__name__ for b in self._blocks)}",
-                action,
+            names = [block.cls.__name__ for block in self._blocks]
+            listed = ", ".join(names[:6]) + (
+                f" and {len(names) - 6} more" if len(names) > 6 else ""
             )
+            raise IllegalActionError(f"cannot number {_shown(action)}: not one of {listed}", action)
         number = 0
         for name, domain, digit in zip(block.names, block.domains, block.digits, strict=True):
             value = getattr(action, name)
@@ -314,6 +314,10 @@ class GameEncoding(Generic[ActionT, ObservationT]):
         Args:
             legal: The legal actions, as ``legal_actions`` gives them.
         """
+        if not isinstance(legal, Iterable):
+            raise ConfigurationError(
+                f"legal_mask takes the legal actions (a list), not {type(legal).__name__}"
+            )
         mask = [0] * self._numbering.size
         for action in legal:
             mask[self._numbering.encode(action)] = 1

@@ -10,7 +10,8 @@ working in code that does not know this library::
     ├── InvalidStateError       (ValueError)   a value breaks the game's invariants
     ├── SerializationError      (ValueError)   text that loads() cannot turn into a value
     ├── RecordError             (ValueError)   a game record that does not replay as it claims
-    └── UnknownGameError        (LookupError)  no game is registered under that name
+    ├── UnknownGameError        (LookupError)  no game is registered under that name
+    └── PluginError             (ImportError)  a game plugin that cannot be loaded
 
 Messages are lowercase, name the bad input first and then say what is allowed.
 """
@@ -22,6 +23,7 @@ __all__ = [
     "ConfigurationError",
     "IllegalActionError",
     "InvalidStateError",
+    "PluginError",
     "RecordError",
     "SerializationError",
     "UnknownGameError",
@@ -91,3 +93,15 @@ class RecordError(BoardgamesError, ValueError):
 
 class UnknownGameError(BoardgamesError, LookupError):
     """No game is registered under the requested name."""
+
+
+class PluginError(BoardgamesError, ImportError):
+    """A game plugin (an entry point) cannot be used.
+
+    It fails to import, is not a game factory, or declares a game name that another source
+    (a built-in game or another plugin) already has. The other games still load;
+    :func:`boardgames.plugin_errors` lists every such problem, and
+    :func:`boardgames.make` raises it for the name concerned.
+
+    .. versionadded:: 0.1.0
+    """

@@ -18,11 +18,14 @@ boardgames.core.errors.ConfigurationError: player=3 is not a seat (0 to 2)
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from boardgames.core.errors import ConfigurationError, IllegalActionError
-from boardgames.core.protocol import PlayerId
+
+if TYPE_CHECKING:  # the protocol module reads shown() from here
+    from boardgames.core.protocol import PlayerId
 
 __all__ = [
     "check_seat",
@@ -31,7 +34,11 @@ __all__ = [
     "find_action",
     "foreign_state",
     "foreign_state_action",
+    "given",
     "illegal_action",
+    "not_a_state",
+    "require_game",
+    "shown",
 ]
 
 
@@ -42,8 +49,25 @@ def check_seed(seed: object) -> int:
         ConfigurationError: ``seed`` is not an int.
     """
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise ConfigurationError(f"seed={seed!r} must be an int")
+        raise ConfigurationError(f"seed={shown(seed)} must be an int")
     return seed
+
+
+def require_game(game: object) -> None:
+    """Refuse a value that is not a configured game, for the functions that take one.
+
+    Raises:
+        ConfigurationError: ``game`` lacks the protocol's methods (``None``, a game's
+            name, a game class instead of a configured game).
+    """
+    if isinstance(game, type) or not all(
+        callable(getattr(game, name, None))
+        for name in ("new_game", "current_player", "legal_actions", "apply", "observe")
+    ):
+        raise ConfigurationError(
+            f"expected a configured game, such as boardgames.make('magellan-elcano'), got "
+            f"{shown(game, 80)}"
+        )
 
 
 def check_seat(player: object, players: int) -> PlayerId:
@@ -54,7 +78,7 @@ def check_seat(player: object, players: int) -> PlayerId:
             not a seat).
     """
     if type(player) is not int or not 0 <= player < players:
-        raise ConfigurationError(f"player={player!r} is not a seat (0 to {players - 1})")
+        raise ConfigurationError(f"player={shown(player)} is not a seat (0 to {players - 1})")
     return player
 
 
@@ -101,6 +125,51 @@ def foreign_state_action(
     )
 
 
+def not_a_state(game: Any, value: object) -> ConfigurationError:
+    """Return the error for a value given where one of ``game``'s states is expected.
+
+    Args:
+        game: The game (its ``info.name`` and ``types.state`` name what was expected).
+        value: The value given instead (an observation, another game's state, ``None``).
+    """
+    expected = game.types.state.__name__
+    return ConfigurationError(
+        f"expected a {expected} (a state of {game.info.name}), got {given(value)}"
+    )
+
+
+def given(value: object) -> str:
+    """Name what was given instead of a game's value: its type, or ``None``.
+
+    >>> given(None), given((1, 2))
+    ('None', 'a tuple')
+    """
+    if value is None:
+        return "None"
+    name = type(value).__name__
+    return f"an {name}" if name[:1].lower() in "aeiou" else f"a {name}"
+
+
+def shown(value: object, limit: int = 200) -> str:
+    """Return ``repr(value)``, cut to about ``limit`` characters for an error message.
+
+    A message names the bad input, but a ten-megabyte name must not make a ten-megabyte
+    message.
+
+    >>> shown("x" * 1000, 20)
+    "'xxxxxxxxxxxxxxx... (1002 characters)"
+    >>> shown([1, 2])
+    '[1, 2]'
+    """
+    try:
+        text = repr(value)
+    except Exception:  # a foreign object whose repr fails still gets a message
+        text = f"<{type(value).__name__} object>"
+    if len(text) <= limit:
+        return text
+    return f"{text[: max(limit - 5, 1)]}... ({len(text)} characters)"
+
+
 def illegal_action(action: object, reason: str) -> IllegalActionError:
     """Return the error for an ``action`` that ``apply`` refuses, with the reason why.
 
@@ -112,11 +181,7 @@ def illegal_action(action: object, reason: str) -> IllegalActionError:
     >>> str(error), error.action
     ('illegal action Pass(): seat 1 must play a card', 'Pass()')
     """
-    try:
-        shown = repr(action)
-    except Exception:  # a hostile object's repr must not hide the refusal
-        shown = f"<{type(action).__name__} object>"
-    return IllegalActionError(f"illegal action {shown}: {reason}", action)
+    return IllegalActionError(f"illegal action {shown(action)}: {reason}", action)
 
 
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {}

@@ -35,6 +35,9 @@ from collections.abc import Iterable, Iterator, Sequence
 from itertools import chain, islice
 from typing import Any, Final, Generic, SupportsIndex, TypeVar, overload
 
+from boardgames.core.errors import ConfigurationError
+from boardgames.core.guards import given
+
 __all__ = ["CHUNK", "History"]
 
 CHUNK: Final = 16
@@ -129,7 +132,14 @@ class History(Sequence[T_co], Generic[T_co]):
     _count: int
 
     def __init__(self, entries: Iterable[T_co] = ()) -> None:
-        items = tuple(entries)
+        try:
+            items = tuple(entries)
+        except TypeError:
+            if isinstance(entries, Iterable):  # an iterable that failed: not our message
+                raise
+            raise ConfigurationError(
+                f"a History is made from an iterable of entries, not {given(entries)}"
+            ) from None
         cut = (len(items) - 1) // CHUNK * CHUNK if items else 0
         chunks: _Chunk | None = None
         for start in range(0, cut, CHUNK):

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol, TypeVar
 
 from boardgames.core.errors import ConfigurationError, IllegalActionError
+from boardgames.core.guards import check_seed, require_game, shown
 from boardgames.core.protocol import Game
 from boardgames.core.record import GameRecord
 from boardgames.core.rng import Rng
@@ -64,9 +65,28 @@ def play(
         The :class:`~boardgames.GameRecord` of the game.
 
     Raises:
-        ConfigurationError: The number of bots is not the number of seats.
+        ConfigurationError: ``game`` is not a configured game, ``bots`` is not a sequence
+            of one bot (an object with a ``choose`` method) per seat, ``seed`` is not an
+            int, or ``max_decisions`` is not ``None`` or an int from 0.
         IllegalActionError: A bot chose an action that is not legal.
     """
+    require_game(game)
+    given_bots: object = bots
+    if not isinstance(given_bots, Sequence) or isinstance(given_bots, str):
+        raise ConfigurationError(
+            f"bots={shown(bots, 80)} must be a list with one bot per seat, seat 0 first"
+        )
+    for index, bot in enumerate(bots):
+        if not callable(getattr(bot, "choose", None)):
+            raise ConfigurationError(
+                f"the bot for seat {index}, {shown(bot, 80)}, is not a bot: it needs a "
+                "choose(observation, legal_actions, rng) method"
+            )
+    check_seed(seed)
+    if max_decisions is not None and (type(max_decisions) is not int or max_decisions < 0):
+        raise ConfigurationError(
+            f"max_decisions={shown(max_decisions, 80)} must be None or an int from 0"
+        )
     if len(bots) != game.players:
         raise ConfigurationError(
             f"got {len(bots)} bots for a {game.players}-player game; give one bot per seat"

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeAlias, TypeVar, r
 import attrs
 
 from boardgames.core.errors import ConfigurationError
+from boardgames.core.guards import shown
 
 if TYPE_CHECKING:
     from boardgames.core.codec import Codec
@@ -85,22 +86,23 @@ class OptionSpec:
         expected = type(self.default)
         if type(value) is not expected:
             raise ConfigurationError(
-                f"option {self.name}={value!r} has type {type(value).__name__}; "
+                f"option {self.name}={shown(value, 100)} has type {type(value).__name__}; "
                 f"expected {expected.__name__}"
             )
         assert isinstance(value, bool | int | str)
         if isinstance(value, int) and not isinstance(value, bool):
             if self.minimum is not None and value < self.minimum:
                 raise ConfigurationError(
-                    f"option {self.name}={value!r} is below the minimum {self.minimum}"
+                    f"option {self.name}={shown(value, 100)} is below the minimum {self.minimum}"
                 )
             if self.maximum is not None and value > self.maximum:
                 raise ConfigurationError(
-                    f"option {self.name}={value!r} is above the maximum {self.maximum}"
+                    f"option {self.name}={shown(value, 100)} is above the maximum {self.maximum}"
                 )
         if self.choices is not None and value not in self.choices:
             raise ConfigurationError(
-                f"option {self.name}={value!r} is not allowed; choose one of {list(self.choices)}"
+                f"option {self.name}={shown(value, 100)} is not allowed; "
+                f"choose one of {list(self.choices)}"
             )
         return value
 
@@ -137,11 +139,12 @@ class GameInfo:
         """
         if type(players) is not int:
             raise ConfigurationError(
-                f"players={players!r} must be an int from {self.min_players} to {self.max_players}"
+                f"players={shown(players, 100)} must be an int from {self.min_players} to "
+                f"{self.max_players}"
             )
         if not self.min_players <= players <= self.max_players:
             raise ConfigurationError(
-                f"players={players!r} is out of range for {self.name}: "
+                f"players={shown(players, 100)} is out of range for {self.name}: "
                 f"allowed {self.min_players} to {self.max_players}"
             )
         specs = {spec.name: spec for spec in self.options}
@@ -149,7 +152,8 @@ class GameInfo:
         if unknown:
             allowed = ", ".join(sorted(specs)) or "none"
             raise ConfigurationError(
-                f"unknown option {unknown[0]!r} for {self.name}; allowed options: {allowed}"
+                f"unknown option {shown(unknown[0], 100)} for {self.name}; "
+                f"allowed options: {allowed}"
             )
         return {
             name: spec.check(options[name]) if name in options else spec.default

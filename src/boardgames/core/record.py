@@ -7,7 +7,8 @@ from typing import Any
 
 import attrs
 
-from boardgames.core.errors import RecordError
+from boardgames.core.errors import ConfigurationError, RecordError
+from boardgames.core.guards import check_seed, given, require_game
 from boardgames.core.protocol import Game, OptionValue
 from boardgames.core.registry import make
 
@@ -44,7 +45,14 @@ class GameRecord:
     def of(
         cls, game: Game[Any, Any, Any], seed: int, actions: Sequence[Any], state: Any
     ) -> GameRecord:
-        """Record a game of ``game`` from ``seed`` that reached ``state`` through ``actions``."""
+        """Record a game of ``game`` from ``seed`` that reached ``state`` through ``actions``.
+
+        Raises:
+            ConfigurationError: ``game`` is not a configured game, ``seed`` is not an int,
+                or ``state`` is not a state of ``game``.
+        """
+        require_game(game)
+        check_seed(seed)
         return cls(
             game=game.info.name,
             players=game.players,
@@ -68,6 +76,8 @@ def replay(record: GameRecord) -> Iterator[Any]:
     Each action is checked as it is applied, and the end is checked against the record.
 
     Raises:
+        ConfigurationError: ``record`` is not a :class:`GameRecord` (at once; the other
+            errors come as the states are iterated).
         IllegalActionError: A recorded action is not legal where it stands.
         RecordError: The replayed game ends differently from what the record claims.
 
@@ -78,6 +88,12 @@ def replay(record: GameRecord) -> Iterator[Any]:
     >>> len(states) == len(record.actions) + 1
     True
     """
+    if not isinstance(record, GameRecord):
+        raise ConfigurationError(f"expected a GameRecord, got {given(record)}")
+    return _replay(record)
+
+
+def _replay(record: GameRecord) -> Iterator[Any]:
     game = record.make_game()
     state = game.new_game(record.seed)
     yield state

@@ -1,4 +1,12 @@
-"""Finding games by name: the built-in ones and those registered through entry points."""
+"""Finding games by name: the built-in ones and those registered through entry points.
+
+Plugins are games that other packages declare under the entry-point group
+:data:`ENTRY_POINT_GROUP`. They are loaded once, on the first lookup, each on its own: a
+plugin that fails to import, is not a game factory, or claims a name that another game
+already has is set aside as a :class:`~boardgames.PluginError` (listed by
+:func:`~boardgames.plugin_errors`), and every other game still loads. A name is never silently taken
+over: asking for a name that two sources claim raises an error naming both.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +14,8 @@ import importlib
 from importlib.metadata import entry_points
 from typing import Any
 
-from boardgames.core.errors import ConfigurationError, UnknownGameError
+from boardgames.core.errors import ConfigurationError, PluginError, UnknownGameError
+from boardgames.core.guards import given, shown
 from boardgames.core.protocol import Game, GameFactory, GameInfo
 
 __all__ = [
@@ -14,6 +23,7 @@ __all__ = [
     "game_info",
     "game_names",
     "make",
+    "plugin_errors",
     "register_game",
     "unregister_game",
 ]
@@ -29,6 +39,10 @@ _BUILTIN = {
 }
 
 _factories: dict[str, GameFactory] = {}
+_sources: dict[str, str] = {}
+"""Where each registered factory came from, for the messages of name conflicts."""
+_problems: dict[str, PluginError] = {}
+"""Plugins set aside, by the name they were asked for under (entry-point or game name)."""
 _discovered = False
 
 
@@ -53,12 +67,57 @@ def _discover() -> None:
         return
     _discovered = True
     for name, target in _BUILTIN.items():
-        _factories.setdefault(name, _check_factory(_load(target), target))
-    for entry_point in entry_points(group=ENTRY_POINT_GROUP):
-        if entry_point.name in _factories:
-            continue
-        factory = _check_factory(entry_point.load(), f"entry point {entry_point.value!r}")
-        _factories[factory.info.name] = factory
+        if name not in _factories:
+            _factories[name] = _check_factory(_load(target), target)
+            _sources[name] = f"boardgames ({target})"
+    found = entry_points(group=ENTRY_POINT_GROUP)
+    for entry_point in sorted(found, key=lambda point: (point.name, point.value)):
+        _load_plugin(entry_point)
+
+
+def _load_plugin(entry_point: Any) -> None:
+    """Register one entry point's game, or set it aside with the reason why."""
+    source = f"entry point {entry_point.name!r} ({entry_point.value})"
+    try:
+        loaded = entry_point.load()
+    except Exception as error:  # a broken plugin must not stop the other games
+        _problems[entry_point.name] = PluginError(
+            f"the game plugin {source} fails to import: {type(error).__name__}: "
+            f"{shown(str(error), 150)}"
+        )
+        return
+    try:
+        factory = _check_factory(loaded, source)
+    except ConfigurationError as error:
+        _problems[entry_point.name] = PluginError(str(error))
+        return
+    name = factory.info.name
+    if name in _factories:
+        if _factories[name] is not factory:
+            _problems[name] = PluginError(
+                f"the game name {shown(name, 60)} is claimed twice: by {_sources[name]} and by "
+                f"{source}; uninstall one of them, or choose one with "
+                "register_game(factory, replace=True)"
+            )
+        return
+    _factories[name] = factory
+    _sources[name] = source
+
+
+def plugin_errors() -> tuple[PluginError, ...]:
+    """Return the problems met while loading game plugins, in the order of their names.
+
+    Each one is a :class:`~boardgames.PluginError`: a plugin that fails to import, that is
+    not a game factory, or whose game name another source already claims. :func:`make`
+    raises the same error for the name concerned.
+
+    >>> plugin_errors()
+    ()
+
+    .. versionadded:: 0.1.0
+    """
+    _discover()
+    return tuple(_problems[name] for name in sorted(_problems))
 
 
 def register_game(factory: GameFactory, *, replace: bool = False) -> None:
@@ -76,11 +135,16 @@ def register_game(factory: GameFactory, *, replace: bool = False) -> None:
             ``replace`` is false.
     """
     _discover()
-    checked = _check_factory(factory, repr(factory))
+    checked = _check_factory(factory, shown(factory))
     name = checked.info.name
     if name in _factories and not replace and _factories[name] is not checked:
-        raise ConfigurationError(f"a game named {name!r} is already registered")
+        raise ConfigurationError(
+            f"a game named {shown(name)} is already registered (by {_sources[name]}); "
+            "pass replace=True to replace it"
+        )
     _factories[name] = checked
+    _sources[name] = f"register_game({shown(checked, 80)})"
+    _problems.pop(name, None)
 
 
 def unregister_game(name: str) -> None:
@@ -90,11 +154,10 @@ def unregister_game(name: str) -> None:
         UnknownGameError: No game has that name.
     """
     _discover()
-    if name not in _factories:
-        raise UnknownGameError(
-            f"unknown game {name!r}; registered games: {', '.join(sorted(_factories))}"
-        )
+    if not isinstance(name, str) or name not in _factories:
+        raise _unknown(name)
     del _factories[name]
+    _sources.pop(name, None)
 
 
 def game_names() -> tuple[str, ...]:
@@ -107,13 +170,24 @@ def game_names() -> tuple[str, ...]:
     return tuple(sorted(_factories))
 
 
+def _unknown(name: object) -> UnknownGameError:
+    known = ", ".join(sorted(_factories))
+    if not isinstance(name, str):
+        return UnknownGameError(
+            f"a game name must be a str, not {given(name)}; registered games: {known}"
+        )
+    return UnknownGameError(f"unknown game {shown(name, 100)}; registered games: {known}")
+
+
 def _factory(name: str) -> GameFactory:
     _discover()
+    problem = _problems.get(name) if type(name) is str else None
+    if problem is not None:
+        raise PluginError(str(problem))
     try:
         return _factories[name]
-    except KeyError:
-        known = ", ".join(sorted(_factories))
-        raise UnknownGameError(f"unknown game {name!r}; registered games: {known}") from None
+    except (KeyError, TypeError):  # TypeError: an unhashable name
+        raise _unknown(name) from None
 
 
 def game_info(name: str) -> GameInfo:
@@ -121,11 +195,12 @@ def game_info(name: str) -> GameInfo:
 
     Raises:
         UnknownGameError: No game has that name.
+        PluginError: The plugin that declares that name cannot be loaded.
     """
     return _factory(name).info
 
 
-def make(name: str, players: int | None = None, **options: Any) -> Game[Any, Any, Any]:
+def make(name: str, /, players: int | None = None, **options: Any) -> Game[Any, Any, Any]:
     """Build a configured game by its registered name.
 
     Args:
@@ -137,7 +212,9 @@ def make(name: str, players: int | None = None, **options: Any) -> Game[Any, Any
         The game object, ready for ``new_game(seed)``.
 
     Raises:
-        UnknownGameError: No game has that name.
+        UnknownGameError: No game has that name (or ``name`` is not a str).
+        PluginError: The plugin that declares that name cannot be loaded, or two sources
+            claim the name.
         ConfigurationError: The player count or an option is not allowed.
 
     >>> game = make("magellan-elcano", players=3)

@@ -15,7 +15,7 @@ from typing import TypeVar
 
 import attrs
 
-from boardgames.core.errors import InvalidStateError
+from boardgames.core.errors import ConfigurationError, InvalidStateError
 
 __all__ = ["Rng", "lehmer_order"]
 
@@ -83,10 +83,13 @@ class Rng:
         """Start a stream from any integer seed (taken modulo ``2**64``).
 
         Raises:
-            TypeError: ``seed`` is not an ``int`` (``bool`` is refused too).
+            ConfigurationError: ``seed`` is not an ``int`` (``bool`` is refused too).
+
+        .. versionchanged:: 0.1.0
+           ``ConfigurationError`` instead of ``TypeError``, like every bad seed.
         """
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise TypeError(f"seed must be an int, not {type(seed).__name__}")
+            raise ConfigurationError(f"seed must be an int, not {type(seed).__name__}")
         return cls(seed & _MASK64, 0)
 
     def check(self) -> None:

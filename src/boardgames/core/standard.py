@@ -47,8 +47,14 @@ import attrs
 
 from boardgames.core.codec import Codec, ValueKind, configure_tagged_action, make_converter
 from boardgames.core.encoding import Encoder, GameEncoding
-from boardgames.core.errors import BoardgamesError, InvalidStateError
-from boardgames.core.guards import check_seat, check_seed, foreign_state, foreign_state_action
+from boardgames.core.errors import BoardgamesError, ConfigurationError, InvalidStateError
+from boardgames.core.guards import (
+    check_seat,
+    check_seed,
+    given,
+    illegal_action,
+    not_a_state,
+)
 from boardgames.core.protocol import GameInfo, OptionValue, PlayerId
 
 if TYPE_CHECKING:
@@ -270,7 +276,7 @@ class StandardGame(Generic[StateT, ActionT, ObservationT, ConfigurationT]):
         # every state ``apply`` makes from it, so a game played through one game object
         # checks the configuration once, not on every call. Only a cache: a state that
         # misses it is checked in full.
-        self._known: object = None
+        self._known: object = _NOTHING
         self._encoding: GameEncoding[ActionT, ObservationT] | None = None
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -323,15 +329,49 @@ class StandardGame(Generic[StateT, ActionT, ObservationT, ConfigurationT]):
             codec = _codecs[cls] = _build_codec(cls)
         return codec
 
+    def _require(self, state: StateT) -> None:
+        """Refuse a value that is not a state of this configuration."""
+        if state is not self._known:
+            foreign = self._foreign(state)
+            if foreign is not None:
+                raise ConfigurationError(f"the state is for {foreign}")
+
+    def _require_observation(self, observation: ObservationT) -> None:
+        """Refuse a value that is not an observation of this game."""
+        if type(observation) is not self.types.observation:
+            expected = self.types.observation.__name__
+            raise ConfigurationError(
+                f"expected a {expected} (an observation of {self.info.name}), got "
+                f"{given(observation)}"
+            )
+
     def _foreign(self, state: StateT) -> str | None:
-        """Return the state's configuration, described, if it is not this game's."""
+        """Say how the state's configuration differs from this game's, if it does.
+
+        Returns:
+            ``None`` for a state of this configuration, else the settings that differ:
+            ``"4 players, but this game is for 2 players"``.
+
+        Raises:
+            ConfigurationError: ``state`` is not a state of this game at all.
+        """
         if state is self._known:
             return None
+        if type(state) is not self.types.state:
+            raise not_a_state(self, state)
         configuration = self.rules.configuration(state)
         if configuration is self._configuration or configuration == self._configuration:
             self._known = state
             return None
-        return self.rules.describe_configuration(configuration)
+        describe = self.rules.describe_configuration
+        theirs = describe(configuration).split(", ")
+        mine = describe(self._configuration).split(", ")
+        if len(theirs) == len(mine):  # name only the settings that differ
+            theirs, mine = (
+                [part for part, other in zip(one, two, strict=True) if part != other]
+                for one, two in ((theirs, mine), (mine, theirs))
+            )
+        return f"{', '.join(theirs)}, but this game is for {', '.join(mine)}"
 
     def new_game(self, seed: int) -> StateT:
         """Set up a game, every random choice drawn from ``seed``.
@@ -344,19 +384,23 @@ class StandardGame(Generic[StateT, ActionT, ObservationT, ConfigurationT]):
         return state
 
     def current_player(self, state: StateT) -> PlayerId | None:
-        """Return the seat whose decision is pending, or ``None`` when the game is over."""
+        """Return the seat whose decision is pending, or ``None`` when the game is over.
+
+        Raises:
+            ConfigurationError: ``state`` is not a state of this configuration.
+        """
+        if state is not self._known:
+            self._require(state)
         return self.rules.current_player(state)
 
     def legal_actions(self, state: StateT) -> Sequence[ActionT]:
         """Return the legal actions of the seat to move, in a fixed order (empty iff over).
 
         Raises:
-            ConfigurationError: ``state`` belongs to another configuration of the game.
+            ConfigurationError: ``state`` is not a state of this configuration.
         """
         if state is not self._known:
-            foreign = self._foreign(state)
-            if foreign is not None:
-                raise foreign_state(self, foreign)
+            self._require(state)
         return self.rules.legal_actions(state)
 
     def apply(self, state: StateT, action: ActionT) -> StateT:
@@ -364,13 +408,16 @@ class StandardGame(Generic[StateT, ActionT, ObservationT, ConfigurationT]):
 
         Raises:
             IllegalActionError: ``action`` is not legal in ``state`` (the error's
-                ``action`` is the refused value), or ``state`` belongs to another
+                ``action`` is the refused value), or ``state`` is not a state of this
                 configuration.
         """
         if state is not self._known:
-            foreign = self._foreign(state)
+            try:
+                foreign = self._foreign(state)
+            except ConfigurationError as error:
+                raise illegal_action(action, str(error)) from None
             if foreign is not None:
-                raise foreign_state_action(self, action, foreign)
+                raise illegal_action(action, f"the state is for {foreign}")
         after = self.rules.apply(state, action)
         self._known = after
         return after
@@ -379,52 +426,97 @@ class StandardGame(Generic[StateT, ActionT, ObservationT, ConfigurationT]):
         """Return what ``player`` knows of ``state``.
 
         Raises:
-            ConfigurationError: ``player`` is not a seat, or ``state`` belongs to another
-                configuration.
+            ConfigurationError: ``player`` is not a seat, or ``state`` is not a state of
+                this configuration.
         """
         if state is not self._known:
-            foreign = self._foreign(state)
-            if foreign is not None:
-                raise foreign_state(self, foreign)
+            self._require(state)
         return self.knowledge.observe(state, check_seat(player, self._players))
 
     def score(self, state: StateT) -> tuple[float, ...]:
-        """Return each seat's score as the rules count it now."""
+        """Return each seat's score as the rules count it now.
+
+        Raises:
+            ConfigurationError: ``state`` is not a state of this configuration.
+        """
+        if state is not self._known:
+            self._require(state)
         return self.rules.score(state)
 
     def ranking(self, state: StateT) -> tuple[int, ...]:
-        """Return each seat's place (1 is best; tied seats share a place)."""
+        """Return each seat's place (1 is best; tied seats share a place).
+
+        Raises:
+            ConfigurationError: ``state`` is not a state of this configuration.
+        """
+        if state is not self._known:
+            self._require(state)
         return self.rules.ranking(state)
 
     def is_terminal(self, state: StateT) -> bool:
-        """Return whether the game is over (no seat has a decision pending)."""
+        """Return whether the game is over (no seat has a decision pending).
+
+        Raises:
+            ConfigurationError: ``state`` is not a state of this configuration.
+        """
+        if state is not self._known:
+            self._require(state)
         return self.rules.current_player(state) is None
 
     def is_truncated(self, state: StateT) -> bool:
-        """Return whether the game was stopped by a turn limit rather than by its rules."""
+        """Return whether the game was stopped by a turn limit rather than by its rules.
+
+        Raises:
+            ConfigurationError: ``state`` is not a state of this configuration.
+        """
+        if state is not self._known:
+            self._require(state)
         return self.rules.is_truncated(state)
 
     def sample_state(self, observation: ObservationT, seed: int) -> StateT:
         """Return a full state consistent with everything ``observation``'s player knows.
 
         Only what that player cannot know is drawn at random, from ``seed``.
+
+        Raises:
+            ConfigurationError: ``seed`` is not an int, or ``observation`` is not an
+                observation of this configuration.
         """
-        return self.knowledge.sample_state(observation, seed)
+        self._require_observation(observation)
+        sampled = self.knowledge.sample_state(observation, check_seed(seed))
+        foreign = self._foreign(sampled)
+        if foreign is not None:
+            raise ConfigurationError(f"the observation is for {foreign}")
+        return sampled
 
     def check_state(self, state: StateT) -> None:
         """Check every invariant of ``state``.
 
         Raises:
             InvalidStateError: An invariant is broken; the message says which.
+            ConfigurationError: ``state`` is not a state of this configuration.
         """
+        if state is not self._known:
+            self._require(state)
         self.rules.check_state(state)
 
     def render_state(self, state: StateT) -> str:
-        """Describe a full state as readable text."""
+        """Describe a full state as readable text.
+
+        Raises:
+            ConfigurationError: ``state`` is not a state of this configuration.
+        """
+        if state is not self._known:
+            self._require(state)
         return self.text.render_state(state)
 
     def render_observation(self, observation: ObservationT) -> str:
-        """Describe an observation as readable text, as its player would see the table."""
+        """Describe an observation as readable text, as its player would see the table.
+
+        Raises:
+            ConfigurationError: ``observation`` is not an observation of this game.
+        """
+        self._require_observation(observation)
         return self.text.render_observation(observation)
 
     def describe_action(
@@ -436,9 +528,21 @@ class StandardGame(Generic[StateT, ActionT, ObservationT, ConfigurationT]):
         his whole action.
 
         Raises:
-            ConfigurationError: ``viewer`` is not a seat.
+            ConfigurationError: ``viewer`` is not a seat, ``observation`` is not an
+                observation of this game, or ``action`` is not an action of it.
         """
+        self._require_observation(observation)
+        if type(action) not in self.types.action_classes:
+            raise ConfigurationError(f"expected an action of {self.info.name}, got {given(action)}")
+        try:
+            self.rules.check_action(action)
+        except InvalidStateError as error:
+            raise ConfigurationError(f"not an action of {self.info.name}: {error}") from None
         return self.text.describe_action(observation, action, check_seat(viewer, self._players))
+
+
+_NOTHING = object()
+"""The known state of a game that has seen none yet (``None`` is a value to refuse)."""
 
 
 @attrs.frozen
@@ -449,6 +553,12 @@ class _Writer:
     configuration: Any
 
     def __call__(self, observation: Any, out: Any) -> None:
+        expected = self.game.types.observation
+        if type(observation) is not expected:
+            raise ConfigurationError(
+                f"expected a {expected.__name__} (an observation of {self.game.info.name}), "
+                f"got {given(observation)}"
+            )
         self.game.encoder.encode_observation(self.configuration, observation, out)
 
 

@@ -19,7 +19,7 @@ from typing import Any, Protocol
 from boardgames.core.errors import ConfigurationError
 from boardgames.core.protocol import OptionValue
 from boardgames.tournaments._extras import require
-from boardgames.tournaments._work import Job, ignore_interrupts, play_chunk
+from boardgames.tournaments._work import Job, play_chunk, start_worker
 
 __all__ = ["BACKENDS", "Runner", "cpu_count", "open_runner"]
 
@@ -175,7 +175,7 @@ def open_runner(
         slots = workers or cpu_count()
         methods = multiprocessing.get_all_start_methods()
         context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
-        pool = ProcessPoolExecutor(slots, mp_context=context, initializer=ignore_interrupts)
+        pool = ProcessPoolExecutor(slots, mp_context=context, initializer=start_worker)
         try:
             yield _ExecutorRunner(pool, slots, game, players, options)
         except BrokenProcessPool as error:

@@ -213,7 +213,7 @@ def read_results(path: Path, config: TournamentConfig) -> tuple[list[GameSummary
     """Read the finished games of a results file and make it ready for appending.
 
     A missing or empty file is written with a header. A last line without a newline (an
-    interrupted write) is cut off the file.
+    interrupted write) is cut off the file; blank lines are skipped.
 
     Args:
         path: The results file.
@@ -239,14 +239,18 @@ def read_results(path: Path, config: TournamentConfig) -> tuple[list[GameSummary
     lines = complete.split(b"\n")
     games: list[GameSummary] = []
     seen: dict[tuple[int, int], int] = {}
+    header = False
     for number, raw in enumerate(lines, start=1):
+        if not raw.strip():  # a blank line (an editor's, or a copy's) holds no game
+            continue
         where = f"{str(path)!r} line {number}"
         try:
             data = json.loads(raw)
         except (json.JSONDecodeError, UnicodeDecodeError) as error:
             raise SerializationError(f"{where}: not valid JSON: {error}") from error
-        if number == 1:
+        if not header:
             _check_header(data, config, path)
+            header = True
             continue
         game = summary_from_data(data, config, where)
         key = (game.deal, game.rotation)
@@ -256,6 +260,8 @@ def read_results(path: Path, config: TournamentConfig) -> tuple[list[GameSummary
             )
         seen[key] = number
         games.append(game)
+    if not header:  # blank lines only
+        return [], False
     if len(complete) + 1 != len(content):  # cut the partial line, once the rest is checked
         with path.open("r+b") as file:
             file.truncate(len(complete) + 1)

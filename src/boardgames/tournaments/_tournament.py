@@ -12,6 +12,7 @@ from pathlib import Path
 from boardgames._version import __version__
 from boardgames.bots.specs import make_bot, parse_bot_spec
 from boardgames.core.errors import ConfigurationError
+from boardgames.core.guards import shown
 from boardgames.core.protocol import OptionValue
 from boardgames.core.registry import game_info, make
 from boardgames.tournaments._backends import BACKENDS, open_runner
@@ -44,10 +45,13 @@ def _check_count(name: str, value: object, *, allow_none: bool = False) -> None:
 
 
 def _bot_specs(bots: Sequence[str]) -> tuple[str, ...]:
-    if isinstance(bots, str):
+    if isinstance(bots, str) or not isinstance(bots, Sequence):
         raise ConfigurationError(
-            f"bots={bots!r} must be a sequence of bot specs, such as ['greedy', 'random'], "
-            "not one string"
+            f"bots={shown(bots, 80)} must be a sequence of bot specs, such as "
+            "['greedy', 'random'], not one string"
+            if isinstance(bots, str)
+            else f"bots={shown(bots, 80)} must be a sequence of bot specs, such as "
+            "['greedy', 'random']"
         )
     specs = tuple(str(parse_bot_spec(bot)) for bot in bots)
     if not specs:

@@ -9,7 +9,10 @@ count, the options, the seed and the seating; the bots get their random generato
 
 from __future__ import annotations
 
+import multiprocessing
+import os
 import signal
+import threading
 import time
 from collections.abc import Mapping, Sequence
 from typing import Any, TypeAlias
@@ -23,10 +26,10 @@ from boardgames.core.rng import Rng
 __all__ = [
     "Job",
     "deal_seed",
-    "ignore_interrupts",
     "play_chunk",
     "play_game",
     "seating",
+    "start_worker",
 ]
 
 _DEAL_KEY = 0x70A7
@@ -162,6 +165,23 @@ def play_chunk(
     return results
 
 
-def ignore_interrupts() -> None:
-    """Let only the main process handle Ctrl-C: the initializer of pool workers."""
+def start_worker() -> None:
+    """Set up a pool worker: the initializer of the process backend's workers.
+
+    Only the main process handles Ctrl-C, and a worker dies with the process that started
+    it: the pool's own pipes never tell a worker that the main process was killed
+    (SIGKILL, or SIGTERM before its handler runs), so a watcher thread waits on the
+    parent's sentinel, which closes when the parent dies, and ends the worker then.
+    """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        threading.Thread(
+            target=_exit_with, args=(parent,), name="boardgames-parent-watch", daemon=True
+        ).start()
+
+
+def _exit_with(parent: Any) -> None:
+    """Wait until ``parent`` is gone, then end this process at once."""
+    parent.join()
+    os._exit(1)

@@ -108,7 +108,7 @@ def test_a_state_of_another_configuration_is_refused(
 ) -> None:
     """A game only accepts states made for its own player count and options."""
     state = make_state(2)
-    with pytest.raises(boardgames.IllegalActionError, match="different configuration"):
+    with pytest.raises(boardgames.IllegalActionError, match="the state is for 2 players"):
         make_game(3).apply(state, Move(1))
     with pytest.raises(boardgames.ConfigurationError):
         make_game(2, max_turns=7).legal_actions(state)

@@ -138,10 +138,13 @@ def test_a_state_of_another_configuration_is_refused(
 ) -> None:
     """A 3-player state given to a 4-player game is refused, whatever the action (§0.1).
 
-    ``legal_actions`` does not check the configuration, so it still lists the action.
+    ``legal_actions`` refuses the state too, so the action is not checked against it.
     """
     game = make_game(4)
-    assert_refused(game, opening, PlayCard(12, RED), "different configuration", offered=True)
+    reason = "the state is for 3 players, but this game is for 4 players"
+    assert_refused(game, opening, PlayCard(12, RED), reason, offered=True)
+    with pytest.raises(boardgames.ConfigurationError, match=reason):
+        game.legal_actions(opening)
 
 
 def test_the_same_action_is_legal_again_after_a_refusal(

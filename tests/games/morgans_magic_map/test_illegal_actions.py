@@ -161,7 +161,7 @@ def test_a_state_of_another_configuration_is_refused(
     make_game: Callable[..., MorgansMagicMap], make_state: Callable[..., MorganState]
 ) -> None:
     state = make_state()
-    refuse(make_game(3, max_turns=9), state, EndMapChange(), "different configuration")
+    refuse(make_game(3, max_turns=9), state, EndMapChange(), "the state is for max_turns=500")
     with pytest.raises(ConfigurationError):
         make_game(4).legal_actions(state)
 

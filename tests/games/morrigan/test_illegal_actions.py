@@ -179,7 +179,7 @@ def test_a_state_of_another_configuration_is_refused(
 
     Protocol: states carry their configuration.
     """
-    with pytest.raises(boardgames.IllegalActionError, match="different configuration"):
+    with pytest.raises(boardgames.IllegalActionError, match="the state is for 3 players"):
         make_game(4).apply(table, EndActions())
     with pytest.raises(boardgames.ConfigurationError):
         make_game(4).legal_actions(table)
