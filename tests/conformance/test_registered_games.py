@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import boardgames
-from boardgames.testing import check_game
+from boardgames.testing import check_edits, check_game
 
 
 def _configurations() -> list[Any]:
@@ -58,3 +58,16 @@ def test_check_game_any_seed(name: str, seed: int) -> None:
     info = boardgames.game_info(name)
     game = boardgames.make(name, info.max_players)
     assert 1 == check_game(game, seeds=(seed,), sample_every=11).games
+
+
+@pytest.mark.parametrize(("name", "players", "options"), _configurations())
+def test_check_edits(name: str, players: int, options: dict[str, Any]) -> None:
+    """Edited states and observations are refused, or load to values that play on.
+
+    A few hundred documents per configuration here; ``benchmarks/edited_documents.py``
+    runs the 100,000 per game of the hardening targets.
+    """
+    game = boardgames.make(name, players, **options)
+    report = check_edits(game, seeds=(21,), documents=150)
+    assert 150 == report.documents == report.refused + report.accepted
+    assert report.refused > 0

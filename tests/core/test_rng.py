@@ -69,7 +69,12 @@ def test_randbelow_accepts_the_largest_bound() -> None:
 
 @pytest.mark.parametrize(
     ("rng", "complaint"),
-    [(Rng(-1, 0), "seed"), (Rng(1 << 64, 0), "seed"), (Rng(1, -1), "counter")],
+    [
+        (Rng(-1, 0), "seed"),
+        (Rng(1 << 64, 0), "seed"),
+        (Rng(1, -1), "counter"),
+        (Rng(1, 1 << 64), "counter"),
+    ],
 )
 def test_check_refuses_generators_that_from_seed_cannot_make(rng: Rng, complaint: str) -> None:
     with pytest.raises(boardgames.InvalidStateError, match=complaint):

@@ -512,21 +512,21 @@ MALFORMED: list[Any] = [
         "state",
         ocean_card_missing,
         "$.data",
-        "the blue ocean cards are not each in exactly one place",
+        "the blue ocean deck holds 3 cards; in round 2 it must hold 4",
         id="ocean-card-missing",
     ),
     pytest.param(
         "state",
         ocean_card_in_two_places,
         "$.data",
-        "the green ocean cards are not each in exactly one place",
+        "3 green ocean cards are face up or won; in round 2 there must be 2",
         id="ocean-card-twice",
     ),
     pytest.param(
         "state",
         storm_card_missing,
         "$.data",
-        "the storm cards are not each in exactly one place",
+        "the storm deck holds 3 cards; in round 2 it must hold 4",
         id="storm-card-missing",
     ),
     pytest.param(
@@ -576,7 +576,7 @@ MALFORMED: list[Any] = [
         "observation",
         one_crew_view_missing,
         "$.data",
-        "crews must have one entry per seat",
+        "crews must be a tuple with one entry per seat",
         id="observer-crews",
     ),
     pytest.param(

@@ -16,6 +16,7 @@ from typing import TypeVar
 import attrs
 
 from boardgames.core.errors import ConfigurationError, InvalidStateError
+from boardgames.core.guards import shown
 
 __all__ = ["Rng", "lehmer_order"]
 
@@ -96,12 +97,18 @@ class Rng:
         """Check that this is a generator :meth:`from_seed` and draws can produce.
 
         Raises:
-            InvalidStateError: The seed is not in ``0 .. 2**64 - 1`` or the counter is negative.
+            InvalidStateError: The seed or the counter is not in ``0 .. 2**64 - 1`` (a
+                counter of ``2**64`` or more repeats the stream of a smaller one; no game
+                draws that many words).
         """
         if type(self.seed) is not int or not 0 <= self.seed <= _MASK64:
-            raise InvalidStateError(f"rng seed {self.seed!r} is not an integer in 0 .. 2**64 - 1")
-        if type(self.counter) is not int or self.counter < 0:
-            raise InvalidStateError(f"rng counter {self.counter!r} is not a non-negative integer")
+            raise InvalidStateError(
+                f"rng seed {shown(self.seed, 60)} is not an integer in 0 .. 2**64 - 1"
+            )
+        if type(self.counter) is not int or not 0 <= self.counter <= _MASK64:
+            raise InvalidStateError(
+                f"rng counter {shown(self.counter, 60)} is not an integer in 0 .. 2**64 - 1"
+            )
 
     def derive(self, *keys: int) -> Rng:
         """Return an independent stream keyed by this one's seed and ``keys``.

@@ -7,8 +7,9 @@ builders are handed to the tests as session-scoped fixtures that return plain fu
   and unregisters it at the end, so ``boardgames.make``, ``dumps`` and ``loads`` work.
 * ``make_game(players, **options)`` builds a game through :func:`boardgames.make`.
 * ``make_state(players, **fields)`` builds a :class:`KincsesState` from the fields a test
-  cares about and fills in the rest (see :func:`build_state`); the result is checked with
-  ``check_state``, so a malformed scenario fails loudly instead of testing nonsense.
+  cares about and fills in the rest (see :func:`build_state`), with a public history that
+  leads there (see :func:`history_for`); the result is checked with ``check_state``, so a
+  malformed scenario fails loudly instead of testing nonsense.
 """
 
 from __future__ import annotations
@@ -20,6 +21,15 @@ import pytest
 import boardgames
 from boardgames.core.registry import unregister_game
 from boardgames.games.kincses_sziget import KincsesState, KincsesSziget
+from boardgames.games.kincses_sziget.actions import (
+    AnchorDraw,
+    CrewFromPile,
+    Done,
+    EventDrawn,
+    MissionKept,
+    Move,
+    TreasureFromPile,
+)
 from boardgames.games.kincses_sziget.components import (
     CREW_CARDS,
     EVENT_CARDS,
@@ -29,7 +39,10 @@ from boardgames.games.kincses_sziget.components import (
     TREASURES,
 )
 from boardgames.games.kincses_sziget.rules import check_state
-from boardgames.games.kincses_sziget.state import Task, TurnStep
+from boardgames.games.kincses_sziget.state import HistoryEntry, Task, TurnStep
+
+INITIAL_EVENT_PILES = tuple(len(range(pile, len(EVENT_CARDS), 3)) for pile in range(3))
+"""The event piles' sizes before any draw: 22, 21 and 21 (the 64 cards dealt round-robin)."""
 
 DEFAULT_ISLANDS = {15: 0, 25: 3, 30: 6, 35: 9}
 """Default island layout: space -> island id (zones B, C, C, D)."""
@@ -43,6 +56,48 @@ def default_beds(players: int) -> dict[int, int]:
     return dict(zip(DEFAULT_BED_SPACES, PEARL_BEDS[players], strict=True))
 
 
+def _turn_seat(first: int, turn: int, players: int) -> int:
+    return (first + (turn - 1) // players + (turn - 1) % players) % players
+
+
+def history_for(
+    players: int,
+    first: int,
+    turns: int,
+    anchors: Sequence[int],
+    drawn: Sequence[tuple[int, int, int]],
+    taken: Sequence[tuple[int, int]],
+) -> boardgames.History[HistoryEntry]:
+    """Return a public history that the other fields of a hand-made state agree with.
+
+    The setup (each seat stops exchanging, then keeps a mission, in turn order from
+    ``first``), then ``turns`` turns: each seat's last ``anchors[seat]`` turns are anchorings
+    that draw a crew card, the others moves. The event cards ``drawn`` (``(seat, pile,
+    card)``) are drawn in the drawer's last move, the treasures ``taken`` (``(seat,
+    value)``) in the last move of all.
+    """
+    order = [(first + offset) % players for offset in range(players)]
+    entries: list[HistoryEntry] = [(seat, Done()) for seat in order]
+    entries += [(seat, MissionKept()) for seat in order]
+    seats = [_turn_seat(first, turn, players) for turn in range(1, turns + 1)]
+    moves = [seats[turn:].count(seat) >= anchors[seat] for turn, seat in enumerate(seats, 1)]
+    last_move = {seat: turn for turn, seat in enumerate(seats) if moves[turn]}
+    last_of_all = max(last_move.values(), default=-1)
+    for turn, seat in enumerate(seats):
+        if not moves[turn]:
+            entries += [(seat, AnchorDraw()), (seat, CrewFromPile())]
+            continue
+        entries.append((seat, Move(1)))
+        entries += [
+            (seat, EventDrawn(pile, card))
+            for drawer, pile, card in drawn
+            if drawer == seat and last_move[seat] == turn
+        ]
+        if turn == last_of_all:
+            entries += [(holder, TreasureFromPile(value)) for holder, value in taken]
+    return boardgames.History(entries)
+
+
 def build_state(
     players: int = 2,
     *,
@@ -50,6 +105,7 @@ def build_state(
     positions: Sequence[int] | None = None,
     tasks: Sequence[Task] | None = None,
     treasures: Sequence[Sequence[int]] | None = None,
+    blind_treasures: Sequence[Sequence[int]] | None = None,
     missions: Sequence[Sequence[int]] | None = None,
     pearls: Sequence[int] | None = None,
     anchors: Sequence[int] | None = None,
@@ -69,8 +125,7 @@ def build_state(
     event_discard: Sequence[int] = (),
     start_player: int = 0,
     turn_index: int = 0,
-    turn: int = 1,
-    round: int = 1,
+    round: int | None = None,
     max_turns: int = 500,
     reveal_shown_cards: bool = True,
     tiebreak_by_position: bool = False,
@@ -82,15 +137,23 @@ def build_state(
     the islands of :data:`DEFAULT_ISLANDS` face down; the default pearl beds; the crew row
     holds the six lowest unused crew ids; each treasure row the two lowest unused ids of its
     value; the mission row the three lowest unused missions. Piles hold their given top
-    cards first, then the unused cards in id order (event cards are dealt round-robin).
-    The task stack is ``TurnStep(start_player + turn_index)``.
+    cards first, then the unused cards in id order (event cards are dealt round-robin, each
+    pile as long as the cards the history draws from it leave it). ``blind_treasures`` are
+    held besides ``treasures``, drawn blindly from their piles: everyone knows their value.
+    The task stack is ``TurnStep(start_player + turn_index)``. The round is the first in
+    which the history can hold the turns the state needs (an anchoring streak, an event
+    card drawn, a treasure taken), unless given; the turn counter follows from it and
+    ``turn_index``.
     """
     everyone = (1 << players) - 1
     hands = [
         tuple(sorted(hand)) for hand in (hands or [range(4 * p, 4 * p + 4) for p in range(players)])
     ]
     positions = tuple(positions or (0,) * players)
-    treasures = [tuple(sorted(t)) for t in (treasures or [()] * players)]
+    blind = [tuple(t) for t in (blind_treasures or [()] * players)]
+    treasures = [
+        tuple(sorted((*t, *blind[seat]))) for seat, t in enumerate(treasures or [()] * players)
+    ]
     missions = [tuple(sorted(m)) for m in (missions or [(p,) for p in range(players)])]
     board_events = dict(board_events or {})
     islands = dict(DEFAULT_ISLANDS if islands is None else islands)
@@ -128,7 +191,22 @@ def build_state(
     used_events = set(board_events.values()) | set(event_discard)
     used_events |= {e for top in event_pile_tops for e in top}
     rest = [e for e in range(len(EVENT_CARDS)) if e not in used_events]
-    event_piles = tuple((*event_pile_tops[i], *rest[i::3]) for i in range(3))
+    draws = [0, 0, 0]
+    drawn_from: dict[int, int] = {}
+    for card in [*board_events.values(), *event_discard]:
+        slack = [INITIAL_EVENT_PILES[i] - draws[i] - len(event_pile_tops[i]) for i in range(3)]
+        pile = slack.index(max(slack))
+        draws[pile] += 1
+        drawn_from[card] = pile
+    room = [INITIAL_EVENT_PILES[i] - draws[i] - len(event_pile_tops[i]) for i in range(3)]
+    deals: list[list[int]] = [[], [], []]
+    pile = 0
+    for card in rest:
+        while len(deals[pile]) >= room[pile]:
+            pile = (pile + 1) % 3
+        deals[pile].append(card)
+        pile = (pile + 1) % 3
+    event_piles = tuple((*event_pile_tops[i], *deals[i]) for i in range(3))
     crew_known = [0] * len(CREW_CARDS)
     for seat, hand in enumerate(hands):
         for card in hand:
@@ -144,7 +222,7 @@ def build_state(
             treasure_known[t] = everyone
     # Everyone knows the value of a card in a pile (its pile shows it) or face up.
     treasure_value_known = list(treasure_known)
-    for cards in (*piles, *rows):
+    for cards in (*piles, *rows, *blind):
         for t in cards:
             treasure_value_known[t] = everyone
     mission_known = [0] * len(MISSIONS)
@@ -164,17 +242,37 @@ def build_state(
         island_masks[island] = everyone
     for island, mask in (island_known or {}).items():
         island_masks[island] = mask
+    tasks = (
+        tuple(tasks) if tasks is not None else (TurnStep((start_player + turn_index) % players),)
+    )
+    anchors = tuple(anchors or (0,) * players)
+    ships = {position: seat for seat, position in enumerate(positions) if 0 < position < 43}
+    drawers = {card: ships.get(space, 0) for space, card in board_events.items()}
+    drawn = [(drawers.get(card, 0), drawn_from[card], card) for card in drawn_from]
+    taken = [(seat, TREASURES[t].value) for seat, held in enumerate(treasures) for t in held]
+    turn_started = bool(tasks) and tasks[-1].__class__ is TurnStep
+    for first_round in [round] if round is not None else range(1, 12):
+        turn = (first_round - 1) * players + turn_index + 1
+        first = (start_player - first_round + 1) % players
+        recorded = [_turn_seat(first, t, players) for t in range(1, turn + (not turn_started))]
+        needs = [anchors[seat] + any(d == seat for d, _, _ in drawn) for seat in range(players)]
+        moves = len(recorded) - sum(anchors)
+        if all(recorded.count(seat) >= needs[seat] for seat in range(players)) and (
+            moves > 0 or not (drawn or taken)
+        ):
+            break
+    history = history_for(players, first, len(recorded), anchors, drawn, taken)
     state = KincsesState(
         players=players,
         max_turns=max_turns,
         reveal_shown_cards=reveal_shown_cards,
         tiebreak_by_position=tiebreak_by_position,
-        round=round,
+        round=first_round,
         turn=turn,
         start_player=start_player,
         turn_index=turn_index,
         positions=positions,
-        anchors=tuple(anchors or (0,) * players),
+        anchors=anchors,
         hands=tuple(tuple(hand) for hand in hands),
         treasures=tuple(tuple(held) for held in treasures),
         missions=tuple(tuple(held) for held in missions),
@@ -207,10 +305,8 @@ def build_state(
         mission_known=tuple(mission_known),
         event_known=tuple(event_known),
         island_known=tuple(island_masks),
-        tasks=tuple(tasks)
-        if tasks is not None
-        else (TurnStep((start_player + turn_index) % players),),
-        history=boardgames.History(),
+        tasks=tasks,
+        history=history,
         rng=boardgames.Rng.from_seed(seed),
     )
     check_state(state)

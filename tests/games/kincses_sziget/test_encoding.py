@@ -25,6 +25,7 @@ from boardgames.games.kincses_sziget.actions import (
 )
 from boardgames.games.kincses_sziget.components import EVENT_CARDS, Colour, DuelMark, EventKind
 from boardgames.games.kincses_sziget.state import (
+    CrewSourceStep,
     DuelCommitStep,
     DuelRevealTask,
     Step,
@@ -261,7 +262,9 @@ def test_a_pending_duel_composition_is_encoded_with_its_card_and_fighters(
     )
     game = make_game(3)
     tasks = (DuelRevealTask(2, 0, card), DuelCommitStep(0, card), DuelCommitStep(2, card))
-    state = make_state(3, tasks=tasks, start_player=2, turn_index=0)
+    state = make_state(
+        3, tasks=tasks, start_player=2, turn_index=0, positions=(0, 0, 3), board_events={3: card}
+    )
     vector = list(game.encoding.encode_observation(game.observe(state, 0)))
     step_classes = list(get_args(Step))
     assert [step_classes.index(DuelCommitStep)] == _ones(_segment(game, vector, "step"))
@@ -280,7 +283,8 @@ def test_a_treasure_step_marks_its_highest_value(
 ) -> None:
     """``TreasureSourceStep(maximum=3)`` sets the middle entry of ``step_maximum``."""
     game = make_game(2)
-    state = make_state(2, tasks=(TreasureSourceStep(1, 3),), start_player=1)
+    merchant_pay = (CrewSourceStep(1, 1), TreasureSourceStep(1, 3))  # two sellers: value 3
+    state = make_state(2, tasks=merchant_pay, start_player=1)
     vector = list(game.encoding.encode_observation(game.observe(state, 1)))
     assert [0.0, 1.0, 0.0] == _segment(game, vector, "step_maximum")
     assert [0] == _ones(_segment(game, vector, "step_player"))

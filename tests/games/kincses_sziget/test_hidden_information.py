@@ -18,7 +18,6 @@ from boardgames.games.kincses_sziget import (
 )
 from boardgames.games.kincses_sziget.actions import (
     AddMission,
-    AnchorDraw,
     AnchorMission,
     BattleAdd,
     Challenge,
@@ -42,6 +41,7 @@ from boardgames.games.kincses_sziget.actions import (
 )
 from boardgames.games.kincses_sziget.components import TREASURES
 from boardgames.games.kincses_sziget.state import (
+    CrewSourceStep,
     KeepStep,
     MissionDisposeStep,
     TreasureSourceStep,
@@ -332,14 +332,13 @@ def test_everyone_knows_the_value_of_a_blind_treasure_draw_and_samples_keep_it(
     draws from is public (the history logs its value), the card only he sees (§4.2: "blind
     draws and random steals are private to the receiver"). RULINGS §0.2: `sample_state` draws
     "only what p cannot know": seat 0's card is of value 5 and seat 2's of value 1 in every
-    state sampled for seat 1.
+    state sampled for seat 1. Seat 0 draws his now (the treasure of a taken island), seat 2
+    drew his earlier.
     """
     game = make_game(3)
-    state = make_state(
-        3, turn_index=1, tasks=(TurnStep(1), TreasureSourceStep(2, 1), TreasureSourceStep(0, 5))
-    )
+    state = make_state(3, blind_treasures=((), (), (11,)), tasks=(TreasureSourceStep(0, 5),))
     state = game.apply(state, TreasureFromPile(5))
-    state = game.apply(state, TreasureFromPile(1))
+    assert TurnStep(1) == state.tasks[-1]
     assert ((5,), (), (1,)) == tuple(_values(state, seat) for seat in range(3))
     observation = game.observe(state, 1)
     for seed in range(200):
@@ -379,15 +378,8 @@ def test_a_random_theft_blurs_the_values_the_others_knew(
         3,
         positions=(2, 36, 37),
         event_pile_tops=((INTRIGUE,), (), ()),
-        tasks=(
-            TurnStep(0),
-            TreasureSourceStep(2, 1),
-            TreasureSourceStep(2, 3),
-            TreasureSourceStep(2, 5),
-        ),
+        blind_treasures=((), (), (11, 23, 35)),  # drawn blindly from the piles of 1, 3 and 5
     )
-    for value in (5, 3, 1):
-        state = game.apply(state, TreasureFromPile(value))
     assert (1, 3, 5) == game.observe(state, 1).seats[2].known_treasure_values
     assert (1, 3, 5) == game.observe(state, 0).seats[2].known_treasure_values
     for action in (Move(1), DrawEvent(0), Steal(2, StealTarget.TREASURE)):
@@ -421,7 +413,8 @@ def test_blind_draws_stay_private_to_the_drawer(
     the pile is seen by its drawer only; A-IRA-34: "mission: row card or blind draw").
     """
     game = make_game(3)
-    state = make_state(3, tasks=(TurnStep(0), TreasureSourceStep(2, 5)))
+    # Seat 2 sold the merchant of seat 0's turn the only weapon: a treasure and a crew card.
+    state = make_state(3, tasks=(CrewSourceStep(2, 1), TreasureSourceStep(2, 5)))
     treasure = state.treasure_piles[1][0]
     state = game.apply(state, TreasureFromPile(3))
     assert treasure in state.treasures[2]
@@ -431,12 +424,11 @@ def test_blind_draws_stay_private_to_the_drawer(
         assert ((), (3,)) == (view.known_treasures, view.known_treasure_values)
 
     card = state.crew_pile[0]
-    state = game.apply(state, AnchorDraw())
     state = game.apply(state, CrewFromPile())
-    assert card in state.hands[0]
-    assert card in game.observe(state, 0).seats[0].known_hand
-    for viewer in (1, 2):
-        assert card not in game.observe(state, viewer).seats[0].known_hand
+    assert card in state.hands[2]
+    assert card in game.observe(state, 2).seats[2].known_hand
+    for viewer in (0, 1):
+        assert card not in game.observe(state, viewer).seats[2].known_hand
 
     mission = state.mission_pile[0]
     state = game.apply(state, AnchorMission())

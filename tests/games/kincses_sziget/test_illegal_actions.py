@@ -9,10 +9,13 @@ import pytest
 import boardgames
 from boardgames.games.kincses_sziget import KincsesState, KincsesSziget
 from boardgames.games.kincses_sziget.actions import (
+    Action,
+    Advance,
     AnchorDiscard,
     AnchorDraw,
     Challenge,
     Compose,
+    CrewFromRow,
     DiscardCrew,
     DrawEvent,
     Move,
@@ -114,27 +117,49 @@ def test_a_state_of_another_configuration_is_refused(
         make_game(2, max_turns=7).legal_actions(state)
 
 
-@pytest.mark.parametrize("action", [Move(True), Move(steps=1.0)])  # type: ignore[arg-type]
+DUEL, TAILWIND = 0, 47
+"""A duel (orange, double circle) and a tailwind event card."""
+
+
+@pytest.mark.parametrize(
+    ("before", "action", "legal"),
+    [
+        ((), Move(True), Move(1)),  # a bool is an int
+        ((), Move(steps=1.0), Move(1)),  # type: ignore[arg-type]
+        ((Move(1),), DrawEvent(False), DrawEvent(0)),  # a bool is an int
+        ((Move(1),), DrawEvent(pile=0.0), DrawEvent(0)),  # type: ignore[arg-type]
+        ((Move(1), DrawEvent(0)), Challenge(True), Challenge(1)),  # a bool is an int
+        ((Move(1), DrawEvent(1)), Advance(1.0), Advance(1)),  # type: ignore[arg-type]
+        ((AnchorDraw(),), CrewFromRow(slot=0.0), CrewFromRow(0)),  # type: ignore[arg-type]
+        ((AnchorDiscard(),), DiscardCrew(card=True), DiscardCrew(1)),  # a bool is an int
+    ],
+)
 def test_a_look_alike_of_a_legal_action_is_refused(
     make_game: Callable[..., KincsesSziget],
     make_state: Callable[..., KincsesState],
-    action: Move,
+    before: tuple[Action, ...],
+    action: Action,
+    legal: Action,
 ) -> None:
     """A value that equals a legal action but has another field type is not that action.
 
-    ``Move(True)`` and ``Move(steps=1.0)`` compare equal to ``Move(1)``; ``apply`` refuses
-    them (it used to take them for ``Move(1)``) and names the decision pending.
+    ``Move(True)`` and ``Move(steps=1.0)`` compare equal to ``Move(1)`` (and so on for
+    every action with a number in it); ``apply`` refuses them (it used to take them for
+    the legal action) with a message that names the legal form to pass instead.
     """
     game = make_game(2)
-    state = make_state()
-    assert Move(1) == action
-    assert Move(1) in game.legal_actions(state)
-    before = boardgames.dumps(state)
+    state = make_state(event_pile_tops=((DUEL,), (TAILWIND,), ()))
+    for earlier in before:
+        state = game.apply(state, earlier)
+    assert legal == action
+    assert legal in game.legal_actions(state)
+    before_text = boardgames.dumps(state)
     with pytest.raises(boardgames.IllegalActionError) as caught:
         game.apply(state, action)
     assert action is caught.value.action
-    assert (
-        f"illegal action {action!r}: seat 0 must decide on turn choice with one of "
-        f"{len(game.legal_actions(state))} legal actions"
-    ) in str(caught.value)
-    assert before == boardgames.dumps(state)
+    message = str(caught.value)
+    assert message.startswith(
+        f"illegal action {action!r}: it equals the legal {legal!r}, but a field is of another "
+        f"type; pass {legal!r} itself (seat 0 must decide on "
+    ), message
+    assert before_text == boardgames.dumps(state)

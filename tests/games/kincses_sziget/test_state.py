@@ -71,8 +71,9 @@ def test_every_history_entry_reads_back_from_json_with_all_its_fields(
             for field in attrs.fields(cls)
         ]
         history = history.append((1, cls(*values)))
-    written = attrs.evolve(state, history=history)
-    read = boardgames.loads(boardgames.dumps(written))
+    written = attrs.evolve(state, history=history)  # no history of a game: read unchecked
+    data = json.loads(boardgames.dumps(written))["data"]
+    read = game.codec.converter.structure(data, KincsesState)
     assert tuple(written.history) == tuple(read.history)
     for (_, entry), (_, again) in zip(written.history, read.history, strict=True):
         assert type(entry) is type(again)

@@ -147,8 +147,8 @@ def test_an_anchor_draw_comes_from_the_row_or_the_pile(
     A-IRA-34: the anchoring draw takes a crew row card or the top of the draw pile; a row slot taken
     stays empty until the end of the round (A-IRA-48).
     """
-    game = make_game(2)
-    state = make_state(crew_row=(20, 21, None, 23, 24, 25))
+    game = make_game(3)
+    state = make_state(3, turn_index=1, crew_row=(20, 21, None, 23, 24, 25))  # mid-round
     state = game.apply(state, AnchorDraw())
     assert [
         CrewFromRow(0),
@@ -159,9 +159,9 @@ def test_an_anchor_draw_comes_from_the_row_or_the_pile(
         CrewFromPile(),
     ] == list(game.legal_actions(state))
     state = game.apply(state, CrewFromRow(3))
-    assert 23 in state.hands[0]
+    assert 23 in state.hands[1]
     assert (20, 21, None, None, 24, 25) == state.crew_row
-    assert TurnStep(1) == state.tasks[-1]
+    assert TurnStep(2) == state.tasks[-1]
 
 
 def test_the_crew_row_is_refreshed_and_the_marker_passes_once_per_round(

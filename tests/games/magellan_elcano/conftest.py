@@ -12,8 +12,11 @@ builders are handed to the tests as session-scoped fixtures that return plain fu
   storms)`` builds a :class:`MagellanState`; the ocean and storm decks hold the remaining
   cards in id order. By default the ocean piles are the 2-point cards and, with storms
   (five players unless ``storms`` says otherwise), the storm pile holds ids
-  ``0 .. round-1``. The result is checked with ``check_state``, so a malformed scenario
-  fails loudly instead of testing nonsense.
+  ``0 .. round-1``. The result is checked with ``check_table`` (every invariant of
+  ``check_state`` but the history's), so a malformed scenario fails loudly instead of
+  testing nonsense. Its history is empty: a hand-made table is not one that any history
+  leads to, so ``check_state`` and ``loads`` refuse it (tests that need a state they
+  accept play one).
 """
 
 from __future__ import annotations
@@ -24,13 +27,14 @@ import pytest
 
 import boardgames
 from boardgames.games.magellan_elcano import Crew, MagellanElcano, MagellanState, Place
+from boardgames.games.magellan_elcano._invariants import check_table
 from boardgames.games.magellan_elcano.components import (
     CREW_DECK_SIZE,
     OCEAN_CARDS_PER_COLOUR,
     STORM_CARDS,
     CardId,
 )
-from boardgames.games.magellan_elcano.rules import HAND_SIZE, check_state
+from boardgames.games.magellan_elcano.rules import HAND_SIZE
 
 DEFAULT_PILES: tuple[tuple[CardId, ...], ...] = ((0,), (6,), (12,))
 """Round-1 ocean piles: the 2-point card of each colour."""
@@ -88,7 +92,7 @@ def build_state(
     storm_pile: Sequence[CardId] | None = None,
     won_storms: Sequence[Sequence[CardId]] | None = None,
 ) -> MagellanState:
-    """Return a checked state; decks hold the cards not placed elsewhere, in id order."""
+    """Return a table checked but for its history; decks hold the cards not placed elsewhere."""
     players = len(crews)
     if storms is None:
         storms = players == 5
@@ -132,7 +136,7 @@ def build_state(
         history=boardgames.History(),
         rng=boardgames.Rng.from_seed(0),
     )
-    check_state(state)
+    check_table(state)
     return state
 
 

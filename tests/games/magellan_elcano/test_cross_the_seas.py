@@ -340,7 +340,8 @@ def test_check_state_refuses_another_player_to_move_before_the_first_players_car
             game.check_state(wrong)
         assert "is to move before the first player" in str(caught.value)
     card = game.legal_actions(state)[0]
-    played = game.apply(state, card)  # once he has played, the next seat is to move
+    played = game.apply(state, card)  # once he has played, the next seat clockwise moves
     assert (first + 1) % 3 == played.to_move
     game.check_state(played)
-    game.check_state(attrs.evolve(played, to_move=(first + 2) % 3))
+    with pytest.raises(boardgames.InvalidStateError, match="the seat to move is"):
+        game.check_state(attrs.evolve(played, to_move=(first + 2) % 3))

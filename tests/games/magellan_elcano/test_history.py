@@ -122,10 +122,15 @@ def test_check_state_accepts_equal_entries_built_elsewhere(
 ) -> None:
     """An entry equal to one the rules append is valid, whether or not it is the same object."""
     game = make_game(4, storm_variant=True)
-    state = game.new_game(seed=2)
-    history: boardgames.History[tuple[int, PublicAction]] = boardgames.History(
-        [(0, PlayCard(0, Colour.BLUE)), (1, FaceDownPlayed()), (2, Pass()), (3, Pass())]
-    )
+    states, _ = random_game(game, seed=2)
+    state = states[30]
+    rebuilt: list[tuple[int, PublicAction]] = []
+    for seat, action in state.history:
+        copy: PublicAction = attrs.evolve(action)
+        assert copy == action
+        assert copy is not action
+        rebuilt.append((seat, copy))
+    history: boardgames.History[tuple[int, PublicAction]] = boardgames.History(rebuilt)
     game.check_state(attrs.evolve(state, history=history))
 
 

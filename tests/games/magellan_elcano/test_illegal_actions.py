@@ -5,11 +5,13 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable
 
+import attrs
 import pytest
 
 import boardgames
 from boardgames.games.magellan_elcano import (
     Crew,
+    FaceDownPlayed,
     MagellanElcano,
     MagellanState,
     Pass,
@@ -205,3 +207,37 @@ def test_a_colour_that_is_a_plain_int_is_refused(
     game = make_game(3)
     assert play in game.legal_actions(opening)  # it equals the legal play with a Colour
     assert_refused(game, opening, play, reason, offered=True)
+
+
+@attrs.frozen
+class _PassLookAlike(Pass):
+    """A subclass of ``Pass``: not the game's action, though it reads the same."""
+
+
+@attrs.frozen
+class _PlayLookAlike(PlayCard):
+    """A subclass of ``PlayCard`` with the fields of a legal play."""
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        FaceDownPlayed(),
+        _PassLookAlike(),
+        _PlayLookAlike(12, RED),
+        (0, PlayCard(12, RED)),
+    ],
+)
+def test_an_action_that_only_looks_like_one_is_refused(
+    make_game: Callable[..., MagellanElcano], opening: MagellanState, action: object
+) -> None:
+    """Only the game's own action classes are actions; look-alikes are refused.
+
+    ``FaceDownPlayed`` is how the history shows a face-down card (ruling A-MAG-7), not a
+    move; a subclass of ``Pass`` or ``PlayCard`` and a history entry are not actions either.
+    Protocol (RULINGS §0.1): "`apply` is pure and rejects anything not in `legal_actions`".
+    """
+    game = make_game(3)
+    played = game.apply(opening, PlayCard(12, RED))  # so that passing would be legal
+    for state in (opening, played):
+        assert_refused(game, state, action, "not a Magellan: Elcano action")

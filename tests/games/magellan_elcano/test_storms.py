@@ -16,6 +16,7 @@ from boardgames.games.magellan_elcano import (
     PlayCard,
     PlayFaceDown,
 )
+from boardgames.games.magellan_elcano._invariants import check_table
 from boardgames.games.magellan_elcano.components import STORM_CARDS, Colour
 from boardgames.games.magellan_elcano.rules import column_totals, storm_column_totals
 
@@ -261,8 +262,8 @@ def test_a_known_card_played_face_down_stays_hidden(
         outcomes[index] = state
     for seat in range(1, 5):
         assert game.observe(outcomes[0], seat) == game.observe(outcomes[1], seat)
-    game.check_state(outcomes[0])
-    game.check_state(outcomes[1])
+    check_table(outcomes[0])  # the round-2 start is hand-made: no history leads to it
+    check_table(outcomes[1])
 
 
 def test_the_four_player_storm_variant_plays_by_the_five_player_rules(

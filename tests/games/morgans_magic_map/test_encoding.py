@@ -32,6 +32,7 @@ from boardgames.games.morgans_magic_map import (
     UsePair,
     Variant,
 )
+from boardgames.games.morgans_magic_map._invariants import check_position
 from boardgames.games.morgans_magic_map.components import (
     MAP_CARDS,
     TILES,
@@ -329,7 +330,7 @@ def test_hidden_claimed_treasures_show_only_their_number(
             treasures=((swapped_card, 8), (13,), ()),
             treasure_deck=(0, *state.treasure_deck[1:]),
         )
-        game.check_state(swapped)
+        check_position(swapped)  # a position set up by hand: it has no history
         same = game.encoding.encode_observation(game.observe(swapped, 1))
         assert hide == (game.encoding.encode_observation(observation) == same)
 
@@ -386,13 +387,20 @@ def test_a_split_map_wider_than_twenty_cells_needs_the_e5_grid(
 
     The row of 20 with a gap after its first tile (one move rejoins it, A-MMM-8 and E5)
     is 21 cells wide, and a tile can then go to x = 21: the E5 grid (38 x 38) and
-    ChooseCell domain hold them; the default grid refuses such a map.
+    ChooseCell domain hold them; the default grid refuses such a map. (The tile now at
+    x = 20 made the gap: it was moved in this map change, and a Map bonus pays the next
+    move.)
     """
     game = make_game(2, connectivity_at_end_of_action=True)
     tiles = tuple((x + (x >= 1), y, rotation) for x, y, rotation in line_of_tiles())
     pawns = tuple(tile for tile, (x, _, _) in enumerate(tiles) if x in (5, 6))
+    last = next(tile for tile, (x, _, _) in enumerate(tiles) if x == 20)
     state = make_state(
-        players=2, tiles=tiles, pawns=pawns, variant=Variant(connectivity_at_end_of_action=True)
+        players=2,
+        tiles=tiles,
+        pawns=pawns,
+        variant=Variant(connectivity_at_end_of_action=True),
+        moved_tiles=[last],
     )
     assert Phase.MAP_SELECT_TILE is state.phase
     observation = game.observe(state, 0)

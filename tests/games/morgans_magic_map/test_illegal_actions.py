@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import functools
+import random
 from collections.abc import Callable
 
+import attrs
 import pytest
 
 import boardgames
@@ -11,6 +14,8 @@ from boardgames import ConfigurationError, History, IllegalActionError, InvalidS
 from boardgames.games.morgans_magic_map import (
     Action,
     ChooseCell,
+    ChooseRotation,
+    DiscardFromHand,
     EndMapChange,
     KeepHand,
     MorgansMagicMap,
@@ -170,8 +175,6 @@ def test_malformed_states_are_reported_not_crashed_on(
     make_game: Callable[..., MorgansMagicMap], make_state: Callable[..., MorganState]
 ) -> None:
     """check_state names the broken invariant, even for wrong shapes and ids."""
-    import attrs
-
     game = make_game(3)
     state = make_state()
     cases = {
@@ -199,3 +202,92 @@ def test_malformed_states_are_reported_not_crashed_on(
     for message, broken in cases.items():
         with pytest.raises(InvalidStateError, match=message):
             game.check_state(broken)
+
+
+@functools.cache
+def _random_states(seed: int) -> list[MorganState]:
+    """Every state of a random 3-player game with ``exact_bonus_cards`` (pairs are listed)."""
+    game = boardgames.make("morgans-magic-map", players=3, exact_bonus_cards=True)
+    choices = random.Random(seed)
+    states = [game.new_game(seed)]
+    while not game.is_terminal(states[-1]):
+        states.append(game.apply(states[-1], choices.choice(game.legal_actions(states[-1]))))
+    return states
+
+
+_LookAlike = Callable[[Action], Action | None]
+
+LOOK_ALIKES: dict[str, _LookAlike] = {
+    "ChooseCell(x=4.0)": lambda action: (
+        attrs.evolve(action, x=float(action.x))  # type: ignore[arg-type]
+        if isinstance(action, ChooseCell)
+        else None
+    ),
+    "ChooseCell(y=2.0)": lambda action: (
+        attrs.evolve(action, y=float(action.y))  # type: ignore[arg-type]
+        if isinstance(action, ChooseCell)
+        else None
+    ),
+    "ChooseCell(x=True)": lambda action: (
+        attrs.evolve(action, x=True) if isinstance(action, ChooseCell) and action.x == 1 else None
+    ),
+    "SelectTile(True)": lambda action: (
+        SelectTile(True) if isinstance(action, SelectTile) and action.tile == 1 else None
+    ),
+    "ChooseRotation(True)": lambda action: (
+        ChooseRotation(True)
+        if isinstance(action, ChooseRotation) and action.rotation == 1
+        else None
+    ),
+    "TakeTreasure(True)": lambda action: (
+        TakeTreasure(True) if isinstance(action, TakeTreasure) and action.level == 1 else None
+    ),
+    "DiscardFromHand(card=float)": lambda action: (
+        DiscardFromHand(float(action.card))  # type: ignore[arg-type]
+        if isinstance(action, DiscardFromHand)
+        else None
+    ),
+    "UseBonus(card=float)": lambda action: (
+        UseBonus(float(action.card)) if isinstance(action, UseBonus) else None  # type: ignore[arg-type]
+    ),
+    "Step(0), an int for a Direction": lambda action: (
+        Step(int(action.direction)) if isinstance(action, Step) else None  # type: ignore[arg-type]
+    ),
+    "PlacePawn(0), an int for a Corner": lambda action: (
+        PlacePawn(int(action.corner)) if isinstance(action, PlacePawn) else None  # type: ignore[arg-type]
+    ),
+    "UsePair(bonus=3), an int for a Symbol": lambda action: (
+        attrs.evolve(action, bonus=int(action.bonus))  # type: ignore[arg-type]
+        if isinstance(action, UsePair)
+        else None
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(LOOK_ALIKES))
+def test_a_look_alike_of_a_legal_action_is_refused(name: str) -> None:
+    """A value equal to a legal action but with a field of another type is not applied.
+
+    Floats and bools are no ids or coordinates, and plain ints are no ``Direction``,
+    ``Corner`` or ``Symbol``: ``apply`` refuses them (``find_action``) and says which legal
+    action was meant, and the state is unchanged.
+    """
+    game = boardgames.make("morgans-magic-map", players=3, exact_bonus_cards=True)
+    make_look_alike = LOOK_ALIKES[name]
+    for seed in range(3):
+        for state in _random_states(seed):
+            for legal in game.legal_actions(state):
+                look_alike = make_look_alike(legal)
+                if look_alike is None:
+                    continue
+                assert look_alike == legal
+                assert type(look_alike) is type(legal)
+                before = boardgames.dumps(state)
+                with pytest.raises(
+                    IllegalActionError, match="a field has the wrong type"
+                ) as caught:
+                    game.apply(state, look_alike)
+                assert caught.value.action is look_alike
+                assert before == boardgames.dumps(state)
+                return
+    pytest.fail(f"no legal action to imitate with {name} in three random games")

@@ -11,8 +11,9 @@ builders are handed to the tests as session-scoped fixtures that return plain fu
   A Territory or Adversary is a kind, or ``(kind, [reinforcement, ...])`` with a
   reinforcement ``(kind, placer)`` or ``(kind, placer, in_reinforcement_phase, public)``.
   ``draw`` gives the top cards of the draw pile; every card not placed goes after them
-  (``rest="draw"``, in id order) or to the discard pile (``rest="discard"``). The state is
-  checked with ``check_state``, so a malformed scenario fails loudly.
+  (``rest="draw"``, in id order) or to the discard pile (``rest="discard"``). The state gets
+  a public history that can have led to it (see :func:`history_for`) and is checked with
+  ``check_state``, so a malformed scenario fails loudly.
 * ``play(game, state, *actions)`` applies the actions in turn, checking every state.
 """
 
@@ -26,17 +27,33 @@ import pytest
 import boardgames
 from boardgames.games.morrigan import (
     Action,
+    AddAction,
     CardKind,
+    ChooseTarget,
+    Commit,
+    Conquer,
+    DeclareDuel,
     Effect,
+    EndActions,
+    EndReinforcement,
+    Fight,
     Holding,
     Morrigan,
     MorriganOptions,
     MorriganState,
     Phase,
+    PlayAdversary,
+    PlayOrdeal,
+    PlaySpecial,
+    PlayTerritory,
+    PublicAction,
+    ReinforcedFaceDown,
     Reinforcement,
+    Staked,
 )
-from boardgames.games.morrigan.components import CARD_KINDS, CARDS, CardId
+from boardgames.games.morrigan.components import CARD_KINDS, CARD_VALUES, CARDS, CardId
 from boardgames.games.morrigan.rules import check_state
+from boardgames.games.morrigan.state import HistoryEntry
 
 ReinforcementSpec: TypeAlias = tuple[CardKind, int] | tuple[CardKind, int, bool, bool]
 HoldingSpec: TypeAlias = CardKind | tuple[CardKind, Sequence[ReinforcementSpec]]
@@ -81,6 +98,108 @@ def _holding(pool: _Pool, spec: HoldingSpec) -> Holding:
     return Holding(card, tuple(placed))
 
 
+def history_for(
+    players: int,
+    active: int,
+    turn: int,
+    territories: Sequence[tuple[Holding, ...]],
+    adversaries: Sequence[Holding],
+    won: Sequence[tuple[CardId, ...]],
+    effects: Sequence[Effect],
+    floors: Sequence[int],
+) -> boardgames.History[HistoryEntry]:
+    """Return a public history that leads to a hand-made position in ``active``'s turn.
+
+    Each seat's past turns (the turns before ``turn``, seats taking turns clockwise up to
+    ``active``) play what the seat has on the table: its Territories, the Adversaries in
+    the centre (each by a seat that did not reinforce it on play, the others reinforcing
+    it then), the Adversaries it defeated and the Ordeals it won; every Deluge and Glacial
+    Winter is cast in its caster's last turn; each card under a target placed in a
+    reinforcement phase is placed in one of its placer's turns, one per target per turn;
+    cards everyone has seen under a target follow an attack on it; a seat with a floor of
+    known non-Action cards has lost a duel in his first turn. A seat with no past turn plays
+    in the current turn (``active`` only). Fails with ``ValueError`` when ``turn`` leaves too
+    few turns for that.
+    """
+    seat_of = {k: (active - (turn - k)) % players for k in range(1, turn + 1)}
+    entries: dict[int, list[tuple[int, PublicAction]]] = {k: [] for k in seat_of}
+    reinforcements: dict[int, list[tuple[int, int]]] = {k: [] for k in seat_of}
+    duel_turns = set()
+    for seat in range(players):
+        if floors[seat]:
+            mine = [k for k in range(1, turn) if seat_of[k] == seat]
+            if not mine:
+                raise ValueError(f"seat {seat} has no past turn for his lost duel")
+            duel_turns.add(mine[0])
+            entries[mine[0]].append((seat, DeclareDuel()))
+
+    def turns_of(seat: int) -> list[int]:
+        return [k for k in range(1, turn) if seat_of[k] == seat and k not in duel_turns]
+
+    def play_turn(seat: int) -> int:
+        mine = turns_of(seat)
+        if mine:
+            return mine[0]
+        if seat == active:
+            return turn
+        raise ValueError(f"seat {seat} has no turn before turn {turn} to play his cards")
+
+    def attack(holding: Holding, owner: int | None, action: PublicAction) -> None:
+        if holding.reinforcements and holding.reinforcements[0].public:
+            seat = next(other for other in range(players) if other != owner)
+            entries[play_turn(seat)] += [(seat, action), (seat, AddAction(1)), (seat, Commit())]
+
+    def reinforce(holding: Holding) -> None:
+        placed: dict[int, int] = {}
+        for r in holding.reinforcements:
+            if r.in_reinforcement_phase:
+                index = placed.get(r.placer, 0)
+                placed[r.placer] = index + 1
+                mine = turns_of(r.placer)
+                if index >= len(mine):
+                    raise ValueError(f"seat {r.placer} has too few turns for his reinforcements")
+                reinforcements[mine[index]].append((r.placer, holding.card))
+
+    for seat, holdings in enumerate(territories):
+        for holding in holdings:
+            entries[play_turn(seat)].append((seat, PlayTerritory(CARD_VALUES[holding.card])))
+            attack(holding, seat, Conquer(holding.card))
+            reinforce(holding)
+    for holding in adversaries:
+        on_play = [r.placer for r in holding.reinforcements if not r.in_reinforcement_phase]
+        player = next(seat for seat in range(players) if seat not in on_play)
+        where = play_turn(player)
+        entries[where].append((player, PlayAdversary(CARD_VALUES[holding.card])))
+        for placer in sorted(on_play, key=lambda seat: (seat - player) % players):
+            entries[where].append((placer, ReinforcedFaceDown()))
+        attack(holding, None, Fight(holding.card))
+        reinforce(holding)
+    for seat, cards in enumerate(won):
+        for card in cards:
+            value = CARD_VALUES[card]
+            if CARDS[card].kind.type is CardKind.ADVERSARY_1.type:
+                moves: list[PublicAction] = [PlayAdversary(value), Fight(card), AddAction(5)]
+                moves.append(Commit())
+            else:
+                moves = [PlayOrdeal(value), Staked(False)]
+            entries[play_turn(seat)] += [(seat, move) for move in moves]
+    for effect in effects:
+        cast = max(k for k in seat_of if seat_of[k] == effect.caster)
+        if cast <= turn - players or cast in duel_turns:
+            raise ValueError(f"seat {effect.caster} has no turn to cast his {CARDS[effect.card]}")
+        entries[cast].append((effect.caster, PlaySpecial(CARDS[effect.card].kind)))
+    history: list[HistoryEntry] = []
+    for k in range(1, turn + 1):
+        history += [(k, seat, action) for seat, action in entries[k]]
+        if k == turn or k in duel_turns:
+            continue
+        history.append((k, seat_of[k], EndActions()))
+        for seat, target in reinforcements[k]:
+            history += [(k, seat, ChooseTarget(target)), (k, seat, ReinforcedFaceDown())]
+        history.append((k, seat_of[k], EndReinforcement()))
+    return boardgames.History(history)
+
+
 def build_state(
     players: int = 3,
     *,
@@ -112,6 +231,7 @@ def build_state(
     discard_pile = [pool.take(kind) for kind in discard]
     top = [pool.take(kind) for kind in draw]
     effect_rows = tuple(Effect(pool.take(kind), caster) for kind, caster in effects)
+    floor_row = tuple(floors or (0,) * players)
     remaining = pool.rest()
     if rest == "draw":
         draw_pile = (*top, *remaining)
@@ -139,9 +259,11 @@ def build_state(
         ally=None,
         reinforced=frozenset(),
         target=None,
-        floors=tuple(floors or (0,) * players),
+        floors=floor_row,
         clues=((),) * players,
-        history=boardgames.History(),
+        history=history_for(
+            players, active, turn, territory_rows, centre, won_rows, effect_rows, floor_row
+        ),
         winner=None,
         truncated=False,
         rng=boardgames.Rng.from_seed(0),

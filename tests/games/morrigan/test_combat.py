@@ -166,6 +166,7 @@ def test_a_failed_conquest_leaves_the_territory_with_a_public_defence(
         3,
         hands=[[K.ACTION_3]],
         territories={1: [(K.TERRITORY_1, [(K.ACTION_2, 1), (K.ADVERSARY_5, 1)])]},
+        turn=8,  # seat 1 has placed the two cards in two turns of his (turns 3 and 6)
     )
     territory = state.territories[1][0].card
     state = play(game, state, Conquer(territory), AddAction(3), Commit())

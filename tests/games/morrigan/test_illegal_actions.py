@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
+from typing import Any
 
+import attrs
 import pytest
 
 import boardgames
+from boardgames.core.errors import InvalidStateError
 from boardgames.games.morrigan import (
     AddAction,
     AddCatapult,
@@ -28,6 +31,7 @@ from boardgames.games.morrigan import (
     PlayTerritory,
     Reinforce,
     Stake,
+    Staked,
     Withdraw,
 )
 
@@ -183,3 +187,35 @@ def test_a_state_of_another_configuration_is_refused(
         make_game(4).apply(table, EndActions())
     with pytest.raises(boardgames.ConfigurationError):
         make_game(4).legal_actions(table)
+
+
+@pytest.mark.parametrize(
+    "fake",
+    [
+        PlayTerritory(True),
+        PlayTerritory(1.0),  # type: ignore[arg-type]
+        Staked(1),  # type: ignore[arg-type]
+        Fight(0),  # card 0 is an Action card, not an Adversary
+        ChooseTarget(0),
+        LoseCard(0),
+        Reinforce(K.ACTION_1),  # the history shows a reinforcement face down
+        Stake(K.ACTION_1),  # and a stake
+    ],
+    ids=repr,
+)
+def test_a_history_entry_that_only_looks_like_a_public_action_is_refused(
+    make_game: Callable[..., Morrigan],
+    make_state: Callable[..., MorriganState],
+    play: Callable[..., MorriganState],
+    fake: object,
+) -> None:
+    """The history holds the public actions the rules write: look-alikes are refused.
+
+    A field of the wrong type, a card of the wrong type, or a face-down card named.
+    """
+    game = make_game(3)
+    state = play(game, make_state(3, hands=[[K.TERRITORY_1, K.ACTION_1]]), PlayTerritory(1))
+    turn, seat, _ = state.history[-1]
+    entries: list[Any] = [*state.history[:-1], (turn, seat, fake)]
+    with pytest.raises(InvalidStateError):
+        game.check_state(attrs.evolve(state, history=boardgames.History(entries)))

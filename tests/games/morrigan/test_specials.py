@@ -313,6 +313,7 @@ def test_earthquake_also_discards_reinforcements_revealed_by_a_failed_attack(
         3,
         hands=[[K.EARTHQUAKE]],
         territories={1: [(K.TERRITORY_1, [(K.ACTION_3, 1, True, True), (K.ACTION_2, 1)])]},
+        turn=8,  # seat 1 has placed the two cards in two turns of his (turns 3 and 6)
     )
     territory = state.territories[1][0].card
     assert [True, False] == [r.public for r in state.territories[1][0].reinforcements]

@@ -12,23 +12,40 @@ and offers of the others are reduced to the fact that they committed (E4).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 import attrs
 
 from boardgames.core.errors import InvalidStateError
+from boardgames.core.guards import given, shown
 from boardgames.core.history import History
-from boardgames.core.protocol import PlayerId
+from boardgames.core.protocol import OptionSpec, PlayerId
 from boardgames.core.rng import Rng
 from boardgames.games.kincses_sziget._battle import _battle_options
 from boardgames.games.kincses_sziget._duel import _duel_compositions
+from boardgames.games.kincses_sziget._invariants import (
+    INITIAL_EVENT_PILES,
+    check_task_fields,
+    read_history,
+)
 from boardgames.games.kincses_sziget._work import _WEAPON_COLOUR, _is_pirate
-from boardgames.games.kincses_sziget.actions import BattleAdd
+from boardgames.games.kincses_sziget.actions import BattleAdd, MissionFromRow
 from boardgames.games.kincses_sziget.components import (
     CREW_CARDS,
+    CREW_ROW_SIZE,
     EVENT_CARDS,
+    HAND_MAX,
+    ISLAND,
     ISLANDS,
+    ISLANDS_PER_ZONE,
+    LAST_SPACE,
+    MISSION_ROW_SIZE,
     MISSIONS,
+    PEARL_BEDS,
+    START,
+    TREASURE_ROW_SIZE,
+    TREASURE_VALUES,
     TREASURES,
     CardId,
     EventId,
@@ -345,14 +362,20 @@ def _sample_commits(
             continue
         hand = hands[seat]
         if isinstance(reveal, DuelRevealTask):
-            composition, rng = rng.choice(_duel_compositions(hand, card.colours[0]))
+            compositions = _duel_compositions(hand, card.colours[0])
+            if not compositions:
+                raise InvalidStateError(f"seat {seat} committed to a duel with no crew card")
+            composition, rng = rng.choice(compositions)
             commits[seat] = tuple(
                 c for c in (composition.pirate, composition.weapon) if c is not None
             )
         elif isinstance(reveal, BattleRevealTask):
             chosen: tuple[CardId, ...] = ()
             while True:
-                choice, rng = rng.choice(_battle_options(hand, chosen, card.colours))
+                options = _battle_options(hand, chosen, card.colours)
+                if not options:
+                    raise InvalidStateError(f"seat {seat} committed to a battle with no crew card")
+                choice, rng = rng.choice(options)
                 if not isinstance(choice, BattleAdd):
                     break
                 chosen = (*chosen, choice.card)
@@ -589,16 +612,282 @@ def sample_state(observation: KincsesObservation, seed: int) -> KincsesState:
     )
 
 
-def check_observation(observation: KincsesObservation) -> None:
-    """Check a loaded observation's player count and seats.
+def _fail(message: str) -> InvalidStateError:
+    return InvalidStateError(message)
 
-    The rest is checked by sampling a state from it (see
-    :class:`~boardgames.core.standard.StandardGame`).
+
+def _count(name: str, value: object, low: int, high: int) -> int:
+    if type(value) is not int or not low <= value <= high:
+        raise _fail(f"{name}={shown(value)} is out of range {low} to {high}")
+    return value
+
+
+def _cards(name: str, cards: object, count: int, limit: int | None = None) -> tuple[int, ...]:
+    """Return ``cards`` if it is a tuple of distinct ids below ``count`` (at most ``limit``)."""
+    if not isinstance(cards, tuple) or any(
+        type(card) is not int or not 0 <= card < count for card in cards
+    ):
+        raise _fail(f"{name} must be a tuple of card ids 0 to {count - 1}, not {shown(cards)}")
+    if len(set(cards)) != len(cards) or (limit is not None and len(cards) > limit):
+        raise _fail(f"{name} {shown(cards)} names a card twice or too many cards")
+    return cards
+
+
+def _slots(name: str, slots: object, size: int, count: int) -> tuple[int, ...]:
+    """Return the cards of a row of ``size`` slots (``None`` for an empty slot)."""
+    if not isinstance(slots, tuple) or len(slots) != size:
+        raise _fail(f"{name} must have {size} slots, not {shown(slots)}")
+    return _cards(name, tuple(card for card in slots if card is not None), count)
+
+
+def _indexed(
+    name: str, known: object, sizes: tuple[int, ...], count: int, piles: bool
+) -> list[tuple[int, int]]:
+    """Return the ``(pile, card)`` of each known pile card, checking indices and ids."""
+    if not isinstance(known, tuple):
+        raise _fail(f"{name} must be a tuple")
+    found: list[tuple[int, int]] = []
+    places: set[tuple[int, int]] = set()
+    for item in known:
+        width = 3 if piles else 2
+        if not isinstance(item, tuple) or len(item) != width:
+            raise _fail(f"{name} holds {shown(item)}, not a place and a card")
+        pile = item[0] if piles else 0
+        index, card = item[-2], item[-1]
+        if (
+            type(pile) is not int
+            or not 0 <= pile < len(sizes)
+            or type(index) is not int
+            or not 0 <= index < sizes[pile]
+            or type(card) is not int
+            or not 0 <= card < count
+            or (pile, index) in places
+        ):
+            raise _fail(f"{name} holds {shown(item)}, which is no place in the pile")
+        places.add((pile, index))
+        found.append((pile, card))
+    return found
+
+
+def _distinct(name: str, cards: list[int]) -> None:
+    if len(set(cards)) != len(cards):
+        raise _fail(f"the observation shows one of the {name} in two places")
+
+
+def check_observation(observation: KincsesObservation) -> None:
+    """Check every count and card of a loaded observation against what a state can give.
+
+    Types, ranges and ids; each seat's counts within the rules' bounds (at most 7 crew
+    cards, 0 or 2 setup missions, 0 or 1 drawn mission, at most 3 cards on the table) and
+    at least as many as the observer knows of; all of his own seat known to him; every
+    card shown in one place only, and the counts of hidden cards adding up with the shown
+    ones to the 72 crew cards, 36 treasures (12 of each value), 24 missions and 64 event
+    cards. From the public history: a crew card it shows going face up into a hand (and
+    not leaving it) is known to be there, and a mission just taken from the face-up row is
+    known. The rest is checked by sampling a state from it (see
+    :class:`~boardgames.core.standard.StandardGame`): that state must pass ``check_state``
+    and look the same to the observer.
 
     Raises:
         InvalidStateError: The observation is not one a captain can have.
     """
-    if not 2 <= observation.players <= 4 or not 0 <= observation.player < observation.players:
-        raise InvalidStateError(f"player={observation.player} is not a seat")
-    if len(observation.seats) != observation.players:
-        raise InvalidStateError("seats must have one entry per seat")
+    players = _count("players", observation.players, 2, 4)
+    me = _count("player", observation.player, 0, players - 1)
+    _count("max_turns", observation.max_turns, 1, OptionSpec.MAX_TURN_LIMIT)
+    for name in ("round", "turn", "start_player", "turn_index"):
+        _count(name, getattr(observation, name), 0, OptionSpec.MAX_TURN_LIMIT + 1)
+    for name in ("reveal_shown_cards", "tiebreak_by_position"):
+        if type(getattr(observation, name)) is not bool:
+            raise _fail(f"{name} must be a bool")
+    seats = observation.seats
+    if not isinstance(seats, tuple) or len(seats) != players:
+        raise _fail("seats must have one entry per seat")
+    crew_count, treasure_count = len(CREW_CARDS), len(TREASURES)
+    mission_count, event_count = len(MISSIONS), len(EVENT_CARDS)
+    pearls = sum(PEARL_BEDS[players])
+    named_crew: list[int] = []
+    named_treasures: list[int] = []
+    named_missions: list[int] = []
+    hidden_crew = hidden_treasures = hidden_missions = 0
+    values_needed = [0] * len(TREASURE_VALUES)
+    for seat, view in enumerate(seats):
+        if type(view) is not SeatView:
+            raise _fail(f"seat {seat}'s view is {given(view)}, not a SeatView")
+        where = f"seat {seat}'s"
+        _count(f"{where} position", view.position, START, ISLAND)
+        _count(f"{where} anchor", view.anchor, 0, 2)
+        _count(f"{where} pearls", view.pearls, 0, pearls)
+        _count(f"{where} owed cards", view.owed, 0, 3)
+        if type(view.committed) is not bool:
+            raise _fail(f"{where} committed flag must be a bool")
+        hand = _count(f"{where} hand_size", view.hand_size, 0, HAND_MAX)
+        known_hand = _cards(f"{where} known_hand", view.known_hand, crew_count, hand)
+        played = _cards(f"{where} played cards", view.played, crew_count, 3)
+        held = _count(f"{where} treasure_count", view.treasure_count, 0, treasure_count)
+        known = _cards(f"{where} known_treasures", view.known_treasures, treasure_count, held)
+        values = view.known_treasure_values
+        if (
+            not isinstance(values, tuple)
+            or any(value not in TREASURE_VALUES or type(value) is not int for value in values)
+            or list(values) != sorted(values)
+            or len(known) + len(values) > held
+        ):
+            raise _fail(f"{where} known_treasure_values {shown(values)} are not sorted values")
+        missions = _count(f"{where} mission_count", view.mission_count, 0, mission_count)
+        offer = _count(f"{where} offer_count", view.offer_count, 0, 2)
+        drawn = _count(f"{where} drawn_count", view.drawn_count, 0, 1)
+        if offer == 1:
+            raise _fail(f"{where} offer_count is 1; the setup offers 2 missions")
+        known_missions = _cards(f"{where} known_missions", view.known_missions, mission_count)
+        known_offer = _cards(f"{where} known_offer", view.known_offer, mission_count, offer)
+        known_drawn = _cards(f"{where} known_drawn", view.known_drawn, mission_count, drawn)
+        if len(known_missions) > missions:
+            raise _fail(f"{where} known_missions are more than the {missions} held")
+        if seat == me and (
+            len(known_hand) != hand
+            or len(known) != held
+            or values
+            or len(known_missions) != missions
+            or len(known_offer) != offer
+            or len(known_drawn) != drawn
+        ):
+            raise _fail("the observer knows every card of his own seat")
+        named_crew += [*known_hand, *played]
+        named_treasures += known
+        named_missions += [*known_missions, *known_offer, *known_drawn]
+        hidden_crew += hand - len(known_hand)
+        hidden_treasures += held - len(known) - len(values)
+        hidden_missions += missions + offer + drawn - len(known_missions) - len(known_offer)
+        hidden_missions -= len(known_drawn)
+        for value in values:
+            values_needed[TREASURE_VALUES.index(value)] += 1
+    commit = _cards("commit", observation.commit, crew_count, 3)
+    if not set(commit) <= set(seats[me].known_hand):
+        raise _fail(f"the observer's commitment {shown(commit)} is not in his hand")
+
+    crew_pile = _count("crew_pile_size", observation.crew_pile_size, 0, crew_count)
+    pile_known = _indexed(
+        "crew_pile_known", observation.crew_pile_known, (crew_pile,), crew_count, False
+    )
+    named_crew += [card for _, card in pile_known]
+    named_crew += _slots("crew_row", observation.crew_row, CREW_ROW_SIZE, crew_count)
+    named_crew += _cards("crew_discard", observation.crew_discard, crew_count)
+    named_crew += _cards("chest", observation.chest, crew_count, 3)
+    _distinct("crew cards", named_crew)
+    if len(named_crew) + hidden_crew + crew_pile - len(pile_known) != crew_count:
+        raise _fail(f"the crew cards shown and counted are not the {crew_count} of the game")
+
+    sizes = observation.treasure_pile_sizes
+    if not isinstance(sizes, tuple) or len(sizes) != len(TREASURE_VALUES):
+        raise _fail("treasure_pile_sizes must have one size per value")
+    for size in sizes:
+        _count("a treasure pile size", size, 0, 12 - TREASURE_ROW_SIZE)
+    rows = observation.treasure_rows
+    if not isinstance(rows, tuple) or len(rows) != len(TREASURE_VALUES):
+        raise _fail("treasure_rows must have one row per value")
+    known_piles = _indexed(
+        "treasure_pile_known", observation.treasure_pile_known, sizes, treasure_count, True
+    )
+    if any(card // 12 != rank for rank, card in known_piles):
+        raise _fail("a treasure pile is shown holding a card of another value")
+    named_treasures += [card for _, card in known_piles]
+    for rank, row in enumerate(rows):
+        cards = _cards("a treasure row", row, treasure_count, TREASURE_ROW_SIZE)
+        if any(card // 12 != rank for card in cards):
+            raise _fail("a treasure row is shown holding a card of another value")
+        named_treasures += cards
+    named_treasures += _cards("treasure_discard", observation.treasure_discard, treasure_count)
+    _distinct("treasures", named_treasures)
+    for rank in range(len(TREASURE_VALUES)):
+        hidden = 12 - sum(1 for card in named_treasures if card // 12 == rank)
+        in_pile = sizes[rank] - sum(1 for pile, _ in known_piles if pile == rank)
+        if in_pile + values_needed[rank] > hidden:
+            raise _fail(f"too few hidden treasures of value {TREASURE_VALUES[rank]} for the counts")
+    if (
+        len(named_treasures) + hidden_treasures + sum(values_needed) + sum(sizes) - len(known_piles)
+        != treasure_count
+    ):
+        raise _fail(f"the treasures shown and counted are not the {treasure_count} of the game")
+
+    mission_pile = _count("mission_pile_size", observation.mission_pile_size, 0, mission_count)
+    mission_known = _indexed(
+        "mission_pile_known", observation.mission_pile_known, (mission_pile,), mission_count, False
+    )
+    returned = _count("mission_returned_size", observation.mission_returned_size, 0, players)
+    returned_known = _cards(
+        "mission_returned_known", observation.mission_returned_known, mission_count, returned
+    )
+    named_missions += [mission for _, mission in mission_known]
+    named_missions += _slots(
+        "mission_row", observation.mission_row, MISSION_ROW_SIZE, mission_count
+    )
+    named_missions += returned_known
+    _distinct("missions", named_missions)
+    hidden_missions += mission_pile - len(mission_known) + returned - len(returned_known)
+    if len(named_missions) + hidden_missions != mission_count:
+        raise _fail(f"the missions shown and counted are not the {mission_count} of the game")
+
+    event_sizes = observation.event_pile_sizes
+    if not isinstance(event_sizes, tuple) or len(event_sizes) != len(INITIAL_EVENT_PILES):
+        raise _fail("event_pile_sizes must have one size per pile")
+    for pile, size in enumerate(event_sizes):
+        _count(f"event pile {pile}'s size", size, 0, INITIAL_EVENT_PILES[pile])
+    events_known = _indexed(
+        "event_pile_known", observation.event_pile_known, event_sizes, event_count, True
+    )
+    named_events = [card for _, card in events_known]
+    named_events += _slots("board_events", observation.board_events, LAST_SPACE + 1, event_count)
+    named_events += _cards("event_discard", observation.event_discard, event_count)
+    _distinct("event cards", named_events)
+    if len(named_events) + sum(event_sizes) - len(events_known) != event_count:
+        raise _fail(f"the event cards shown and counted are not the {event_count} of the game")
+
+    islands = observation.islands
+    if not isinstance(islands, tuple) or len(islands) != sum(ISLANDS_PER_ZONE):
+        raise _fail(f"the board holds {sum(ISLANDS_PER_ZONE)} island cards")
+    spaces: set[int] = set()
+    seen: list[int] = []
+    for island in islands:
+        if type(island) is not IslandView:
+            raise _fail(f"an island is {given(island)}, not an IslandView")
+        spaces.add(_count("an island's space", island.space, 1, LAST_SPACE))
+        if island.island is not None:
+            seen.append(_count("an island", island.island, 0, len(ISLANDS) - 1))
+        if island.owner is not None:
+            _count("an island's occupant", island.owner, 0, players - 1)
+            if island.island is None:
+                raise _fail("an occupied island is face up")
+    if len(spaces) != len(islands) or len(set(seen)) != len(seen):
+        raise _fail("two islands share a space or a card")
+    board_pearls = observation.board_pearls
+    if not isinstance(board_pearls, tuple) or len(board_pearls) != LAST_SPACE + 1:
+        raise _fail(f"board_pearls must have an entry for each position 0-{LAST_SPACE}")
+    for count in board_pearls:
+        _count("a space's pearls", count, 0, pearls)
+    if not isinstance(observation.tasks, tuple):
+        raise _fail("tasks must be a tuple")
+    for task in observation.tasks:
+        check_task_fields(players, task)
+
+    facts = read_history(observation.history, players, observation.start_player)
+    for card, seat in facts.public_hands.items():
+        if card not in seats[seat].known_hand:
+            raise _fail(
+                f"the history shows crew card {card} going face up into seat {seat}'s hand "
+                "(and not leaving it), but the observation does not know it there"
+            )
+    for seat, blind in enumerate(facts.blind_values):
+        view = seats[seat]
+        counted = Counter(TREASURES[card].value for card in view.known_treasures)
+        counted.update(view.known_treasure_values)
+        if seat != me and Counter(blind) - counted:
+            raise _fail(
+                f"the history shows seat {seat} drawing treasures of values {shown(blind)} "
+                "blindly from their piles, which everyone saw; the observation does not know "
+                "them all"
+            )
+    last = facts.last
+    if last is not None and last[1].__class__ is MissionFromRow:
+        view = seats[last[0]]
+        if view.drawn_count and not view.known_drawn:
+            raise _fail("the mission just taken from the face-up row is known to everyone")

@@ -21,6 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeAlias, TypeGuard, TypeVar, get_args
 
 from boardgames.core import guards
+from boardgames.core.errors import InvalidStateError
 from boardgames.core.guards import find_action, illegal_action
 from boardgames.core.history import History
 from boardgames.core.protocol import OptionValue, PlayerId
@@ -49,7 +50,7 @@ from boardgames.games.kincses_sziget._events import (
 )
 from boardgames.games.kincses_sziget._invariants import (
     check_action_fields,
-    check_state,
+    check_fields,
 )
 from boardgames.games.kincses_sziget._island import (
     _TREASURE_LOSS_RULE,
@@ -374,6 +375,34 @@ def is_truncated(state: KincsesState) -> bool:
     return not state.tasks and ISLAND not in state.positions
 
 
+def check_state(state: KincsesState) -> None:
+    """Check every invariant of a state (used on untrusted input).
+
+    The fields must be a state the rules can reach, as far as one pass over the state and
+    its history can tell (the game's page lists what is refused), and the decision pending
+    must be one the engine stops at: not a step it skips because it offers no real choice
+    (§0.3), and with at least one legal action.
+
+    Raises:
+        InvalidStateError: An invariant is broken; the message names it.
+    """
+    check_fields(state)
+    tasks = state.tasks
+    if not tasks:
+        return
+    step = _pending_step(tasks)
+    skipped = _SKIPPED.get(step.__class__)
+    if skipped is not None and skipped(_Work(state), step):
+        raise InvalidStateError(
+            f"the pending {guards.shown(step)} offers no choice, and the rules skip such a step"
+        )
+    if not _legal(state):
+        raise InvalidStateError(
+            f"the pending {guards.shown(step)} has no legal action; seat {step.player} "
+            "could never decide it"
+        )
+
+
 def check_action(action: Action) -> None:
     """Check a loaded action's ids and numbers, as :func:`check_action_fields` does.
 
@@ -547,6 +576,23 @@ def public_text(task: Task, action: Action) -> str | None:
     return str(action)
 
 
+def _look_alike(legal: Sequence[Action], action: object) -> Action | None:
+    """Return the legal action that ``action`` equals without being it, if there is one.
+
+    ``Move(True)`` and ``Move(steps=1.0)`` compare equal to ``Move(1)``, but
+    :func:`~boardgames.core.guards.find_action` refuses them; the message names the legal
+    form instead. Only called for a refused action.
+    """
+    for option in legal:
+        if type(option) is type(action):
+            try:
+                if option == action:
+                    return option
+            except Exception:  # a field whose comparison fails is no look-alike
+                return None
+    return None
+
+
 def apply(state: KincsesState, action: Action) -> KincsesState:
     """Return the state after the seat to move takes ``action``.
 
@@ -562,11 +608,17 @@ def apply(state: KincsesState, action: Action) -> KincsesState:
     index = find_action(legal, action)
     if index < 0:
         kinds = sorted({type(option).__name__ for option in legal})
-        raise illegal_action(
-            action,
+        reason = (
             f"seat {step.player} must decide on {step.phase} with one of "
-            f"{len(legal)} legal actions ({', '.join(kinds)})",
+            f"{len(legal)} legal actions ({', '.join(kinds)})"
         )
+        twin = _look_alike(legal, action)
+        if twin is not None:
+            reason = (
+                f"it equals the legal {twin!r}, but a field is of another type; pass "
+                f"{twin!r} itself ({reason})"
+            )
+        raise illegal_action(action, reason)
     action = legal[index]  # the canonical value (never a look-alike such as Move(True))
     work = _Work(state)
     work.tasks = tasks[:-1]

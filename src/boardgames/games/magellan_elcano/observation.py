@@ -21,7 +21,6 @@ from boardgames.games.magellan_elcano.components import (
     CardId,
     Colour,
 )
-from boardgames.games.magellan_elcano.rules import check_in_hidden_discard
 from boardgames.games.magellan_elcano.state import Crew, MagellanState, Place, _new_crew, _new_state
 
 __all__ = ["CrewView", "MagellanObservation", "check_observation", "observe", "sample_state"]
@@ -413,24 +412,19 @@ def sample_state(observation: MagellanObservation, seed: int) -> MagellanState:
 
 
 def check_observation(observation: MagellanObservation) -> None:
-    """Check a loaded observation's seats and the observer's own card counts.
+    """Check that a loaded observation is one a captain can have.
 
-    The rest is checked by sampling a state from it (see
-    :class:`~boardgames.core.standard.StandardGame`).
+    Every field's shape and range, every count against what a state of its configuration
+    can give (hand, deck, storm column and discard sizes, the ocean and storm decks), the
+    observer's own cards against his public counts, and the history replayed in public,
+    which must lead to the table shown (see the private module ``_invariants``). The base
+    class then samples a state from it, checks that state and observes it again
+    (:class:`~boardgames.core.standard.StandardGame`).
 
     Raises:
         InvalidStateError: The observation is not one a captain can have.
     """
-    if not 0 <= observation.player < observation.players:
-        raise InvalidStateError(f"player={observation.player} is not a seat")
-    if len(observation.crews) != observation.players:
-        raise InvalidStateError("crews must have one entry per seat")
-    view = observation.crews[observation.player]
-    if (
-        len(observation.hand) != view.hand_size
-        or len(observation.storm) != view.storm_size
-        or len(observation.hidden_discard) != view.hidden_discard_size
-    ):
-        raise InvalidStateError("the observer's own cards do not match his public counts")
-    for seat, crew in enumerate(observation.crews):
-        check_in_hidden_discard(seat, crew.known, crew.in_hidden_discard)
+    # The checks read the rules and this module, so they are imported when first used.
+    from boardgames.games.magellan_elcano import _invariants
+
+    _invariants.check_observation(observation)

@@ -69,7 +69,6 @@ DRAW = 2
 ROUNDS = 1 + (CREW_DECK_SIZE - HAND_SIZE) // DRAW
 """Rounds in a game: the crew decks run out after phase C of round 6."""
 
-_ALL_CREW = frozenset(range(CREW_DECK_SIZE))
 _PASS = Pass()
 _FACE_DOWN_PLAYED = FaceDownPlayed()
 _PLAYS: tuple[tuple[PlayCard, ...], ...] = tuple(
@@ -741,199 +740,23 @@ def ranking(state: MagellanState) -> tuple[int, ...]:
 def check_state(state: MagellanState) -> None:
     """Check every invariant of a state (used on untrusted input).
 
+    The shapes and ranges of every field, each card in exactly one place, the deck sizes
+    the round allows, and the history replayed in public, which must lead to the table
+    shown (see the private module ``_invariants``).
+
     Raises:
         InvalidStateError: An invariant is broken; the message names it.
     """
-    fail = InvalidStateError
-    players = state.players
-    if not 2 <= players <= 5:
-        raise fail(f"players={players} is out of range 2 to 5")
-    if state.storms and players < 4:
-        raise fail(f"storms are used only with 4 or 5 players, not {players}")
-    if players == 5 and not state.storms:
-        raise fail("a 5-player game always uses storms")
-    if not 1 <= state.round <= ROUNDS:
-        raise fail(f"round={state.round} is out of range 1 to {ROUNDS}")
-    if not 0 <= state.first_player < players:
-        raise fail(f"first_player={state.first_player} is not a seat")
-    for name in ("crews", "won", "won_storms"):
-        if len(getattr(state, name)) != players:
-            raise fail(f"{name} has {len(getattr(state, name))} entries for {players} players")
-    expected_deck = CREW_DECK_SIZE - HAND_SIZE - DRAW * (state.round - 1)
-    for index, crew in enumerate(state.crews):
-        _check_crew(index, crew, state.storms, expected_deck)
-    seat = state.to_move
-    if seat is None:
-        if state.round != ROUNDS:
-            raise fail(f"the game can only be over after round {ROUNDS}, not {state.round}")
-        if any(crew.columns != _EMPTY_COLUMNS or crew.storm for crew in state.crews):
-            raise fail("no card can be on the table once the game is over")
-    else:
-        if not 0 <= seat < players:
-            raise fail(f"to_move={seat} is not a seat")
-        if state.crews[seat].passed or not state.crews[seat].hand:
-            raise fail(f"seat {seat} is to move but has passed or has no cards")
-        first = state.crews[state.first_player]
-        if state.first_has_played != (any(first.columns) or bool(first.storm)):
-            raise fail("first_has_played does not match the first player's cards on the table")
-        if not state.first_has_played and seat != state.first_player:
-            raise fail(
-                f"seat {seat} is to move before the first player ({state.first_player}) "
-                "has played a card"
-            )
-    if len(state.ocean_decks) != len(Colour) or len(state.ocean_piles) != len(Colour):
-        raise fail("there must be exactly three ocean decks and three ocean piles")
-    ocean_won = [card for won in state.won for card in won]
-    ocean_ids = [*ocean_won, *(c for deck in state.ocean_decks for c in deck)]
-    ocean_ids.extend(c for pile in state.ocean_piles for c in pile)
-    if any(not 0 <= card < len(OCEAN_CARDS) for card in ocean_ids):
-        raise fail(f"ocean card ids must be 0 to {len(OCEAN_CARDS) - 1}")
-    storm_ids = [
-        *state.storm_deck,
-        *state.storm_pile,
-        *(c for won in state.won_storms for c in won),
-    ]
-    if any(not 0 <= card < len(STORM_CARDS) for card in storm_ids):
-        raise fail(f"storm card ids must be 0 to {len(STORM_CARDS) - 1}")
-    for colour in Colour:
-        cards = [
-            *state.ocean_decks[colour],
-            *state.ocean_piles[colour],
-            *(card for card in ocean_won if OCEAN_CARDS[card].colour is colour),
-        ]
-        start = colour * OCEAN_CARDS_PER_COLOUR
-        if sorted(cards) != list(range(start, start + OCEAN_CARDS_PER_COLOUR)):
-            raise fail(f"the {colour} ocean cards are not each in exactly one place")
-        if len(state.ocean_decks[colour]) != OCEAN_CARDS_PER_COLOUR - state.round:
-            raise fail(
-                f"the {colour} ocean deck should hold {OCEAN_CARDS_PER_COLOUR - state.round}"
-            )
-    storm_cards = [
-        *state.storm_deck,
-        *state.storm_pile,
-        *(c for won in state.won_storms for c in won),
-    ]
-    expected_storms = list(range(len(STORM_CARDS))) if state.storms else []
-    if sorted(storm_cards) != expected_storms:
-        raise fail("the storm cards are not each in exactly one place")
-    if state.storms and len(state.storm_deck) != len(STORM_CARDS) - state.round:
-        raise fail(f"the storm deck should hold {len(STORM_CARDS) - state.round} cards")
-    _check_history(state.history, players, state.storms)
-    state.rng.check()
+    # The checks read the rules, so they are imported when first used.
+    from boardgames.games.magellan_elcano import _invariants
+
+    _invariants.check_state(state)
 
 
 def _shared_entries() -> list[_Entry]:
     """Return every shared history entry, for the codec (see :func:`_check_history`)."""
     entries = [entry for seat in _PLAY_ENTRY for plays in seat for entry in plays if entry]
     return [*entries, *_PASS_ENTRY, *_FACE_DOWN_ENTRY]
-
-
-def _shared_entry_ids(players: int, storms: bool) -> frozenset[int]:
-    """The identities of the shared history entries a game of this configuration can hold."""
-    entries = [
-        entry
-        for seat in range(players)
-        for plays in _PLAY_ENTRY[seat]
-        for entry in plays
-        if entry is not None
-    ]
-    entries.extend(_PASS_ENTRY[:players])
-    if storms:
-        entries.extend(_FACE_DOWN_ENTRY[:players])
-    return frozenset(map(id, entries))
-
-
-_SHARED_ENTRY_IDS = {
-    (players, storms): _shared_entry_ids(players, storms)
-    for players in range(2, _MAX_SEATS + 1)
-    for storms in (False, True)
-}
-"""For each configuration, the identities of its shared history entries: the module keeps
-them alive, so an entry with one of these identities is that entry, and valid."""
-
-
-def _check_history(history: object, players: int, storms: bool) -> None:
-    """Check every history entry, in ``O(len(history))``.
-
-    The entries :func:`apply` appends (and those :func:`boardgames.loads` reads) are shared
-    objects known to be valid, recognised by identity; any other entry is checked in full.
-    """
-    if type(history) is not History:
-        raise InvalidStateError(
-            f"history must be a boardgames.History, not {type(history).__name__}"
-        )
-    shared = _SHARED_ENTRY_IDS.get((players, storms), frozenset())
-    if all(map(shared.__contains__, map(id, history))):
-        return
-    for entry in history:
-        if id(entry) not in shared:
-            _check_entry(entry, players, storms)
-
-
-def _check_entry(entry: object, players: int, storms: bool) -> None:
-    fail = InvalidStateError
-    if type(entry) is not tuple or len(entry) != 2:
-        raise fail(f"the history entry {entry!r} is not a (seat, action) pair")
-    seat, action = entry
-    if type(seat) is not int or not 0 <= seat < players:
-        raise fail(f"the history names seat {seat!r}, which does not exist")
-    if type(action) is FaceDownPlayed:
-        if not storms:
-            raise fail("the history has a face-down play in a game without storms")
-    elif type(action) is PlayCard:
-        card, colour = action.card, action.colour
-        if not (
-            type(card) is int
-            and 0 <= card < CREW_DECK_SIZE
-            and type(colour) is Colour
-            and _VALUE[card][colour]
-        ):
-            raise fail(f"the history has an impossible play {action!r}")
-    elif type(action) is not Pass:
-        raise fail(f"the history entry {entry!r} holds no public action")
-
-
-def _check_crew(seat: int, crew: Crew, storms: bool, expected_deck: int) -> None:
-    columns = crew.columns
-    zones = [crew.deck, crew.hand, *columns, crew.storm, crew.discard, crew.hidden_discard]
-    cards_in_zones = set().union(*zones)
-    if sum(map(len, zones)) != CREW_DECK_SIZE or cards_in_zones != _ALL_CREW:
-        raise InvalidStateError(f"seat {seat}'s 15 crew cards are not each in exactly one zone")
-    if len(crew.deck) != expected_deck:
-        raise InvalidStateError(
-            f"seat {seat}'s deck holds {len(crew.deck)} cards; "
-            f"this round it must hold {expected_deck}"
-        )
-    for colour in _COLOURS:
-        values = _COLOUR_VALUES[colour]
-        for card in columns[colour]:
-            if not values[card]:
-                raise InvalidStateError(
-                    f"seat {seat}'s {Colour(colour)} column holds card {card} "
-                    f"with no {Colour(colour)} end"
-                )
-    if not storms and (crew.storm or crew.hidden_discard):
-        raise InvalidStateError(f"seat {seat} has face-down cards in a game without storms")
-    known = crew.known
-    if known:
-        places = {
-            Place.HAND: crew.hand,
-            Place.STORM: frozenset(crew.storm),
-            Place.HIDDEN_DISCARD: crew.hidden_discard,
-        }
-        cards = [card for card, _ in known]
-        if cards != sorted(set(cards)):
-            raise InvalidStateError(f"seat {seat}'s known cards are not sorted and distinct")
-        for card, possible in known:
-            if not possible or not any(card in places[place] for place in possible):
-                raise InvalidStateError(f"seat {seat}'s known card {card} is not where it may be")
-    check_in_hidden_discard(seat, crew.known, crew.in_hidden_discard)
-    for group, at_least in crew.in_hidden_discard:
-        if len(group & crew.hidden_discard) < at_least:
-            raise InvalidStateError(
-                f"seat {seat}'s face-down discard holds fewer than {at_least} of cards "
-                f"{sorted(group)}"
-            )
 
 
 def check_in_hidden_discard(

@@ -7,12 +7,15 @@ action's :func:`~boardgames.games.morgans_magic_map.actions.notation` (``["3p1",
 "0c2,-1", "0r3"]``). Each token is read back strictly (it must be the canonical notation
 of an action whose fields are in range) into the engine's own entry
 (:mod:`~boardgames.games.morgans_magic_map._interned`), and a token met before is a single
-dictionary look-up. The other fields go through the generic converter, with quick paths
-for the bulky collections of ids (:func:`configure_converter` registers them all).
+dictionary look-up; a list of tokens written lately in the same process reads back as the
+history object it was written from. The other fields go through the generic converter,
+with quick paths for the bulky collections of ids (:func:`configure_converter` registers
+them all).
 """
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from typing import Final, cast
 
@@ -96,17 +99,34 @@ def read_token(token: object) -> _Entry:
     return entry
 
 
+_WRITTEN: Final[dict[tuple[str, ...], History[_Entry]]] = {}
+"""The last histories written, by their tokens: a document read back in the same process
+gets the same history object (histories never change), which the state check has read
+already (it keeps the reading of the last few history objects)."""
+_WRITTEN_SIZE: Final = 32
+
+
 def _unstructure_history(history: History[_Entry]) -> list[str]:
     token_of = _TOKEN_OF.get
     tokens = [token_of(id(entry)) for entry in history]
     if None in tokens:
-        return [write_token(entry) for entry in history]
-    return cast("list[str]", tokens)  # no None among them: checked above
+        tokens = [write_token(entry) for entry in history]
+    written = tuple(cast("list[str]", tokens))  # no None among them: replaced above
+    if written not in _WRITTEN:
+        if len(_WRITTEN) >= _WRITTEN_SIZE:
+            with contextlib.suppress(KeyError, RuntimeError, StopIteration):  # a thread's race
+                del _WRITTEN[next(iter(_WRITTEN))]  # the oldest
+        _WRITTEN[written] = history
+    return list(written)
 
 
 def _structure_history(value: object, cls: type) -> History[_Entry]:
     if type(value) is not list:
         raise TypeError(f"expected a list of history tokens, got {type(value).__name__}")
+    if all(type(token) is str for token in value):
+        written = _WRITTEN.get(tuple(value))
+        if written is not None:
+            return written
     entry_of = _ENTRY_OF.get
     entries = [entry_of(token) if type(token) is str else None for token in value]
     if None in entries:

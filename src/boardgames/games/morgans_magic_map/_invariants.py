@@ -1,9 +1,12 @@
 """The invariants of a Morgan's Magic Map state, checked on untrusted input.
 
 :func:`~boardgames.games.morgans_magic_map.rules.check_state` runs them: the shapes and
-ranges of every field (the history entry by entry), each card in exactly one place, the
-treasure board, the map (normalized, edges matching, connected or joinable again) and the
-counters of the pending decision.
+ranges of every field (the history entry by entry, the random stream), the counters within
+what the rules allow, each card in exactly one place, the treasure board, the map
+(normalized, within the span a map change can reach, edges matching, connected or joinable
+again), the counters of the pending decision, and last the history against the state
+(:mod:`~boardgames.games.morgans_magic_map._history_account`). :func:`check_position` runs
+all but the last: a position set up by hand for a rule test has no history.
 """
 
 from __future__ import annotations
@@ -11,10 +14,15 @@ from __future__ import annotations
 import itertools
 from typing import Final
 
+import attrs
+
 from boardgames.core.errors import InvalidStateError
+from boardgames.core.guards import shown
 from boardgames.core.history import History
+from boardgames.core.protocol import OptionSpec
 from boardgames.core.rng import Rng
 from boardgames.games.morgans_magic_map import _interned
+from boardgames.games.morgans_magic_map._history_account import check_history_agrees
 from boardgames.games.morgans_magic_map._map_change import (
     blocked_tiles,
     destinations,
@@ -36,7 +44,7 @@ from boardgames.games.morgans_magic_map.rules import (
 )
 from boardgames.games.morgans_magic_map.state import MorganState, Phase, Variant
 
-__all__ = ["check_state"]
+__all__ = ["MAP_SPAN", "check_position", "check_state"]
 
 
 def _fail(message: str) -> InvalidStateError:
@@ -48,7 +56,18 @@ def _is_int(value: object) -> bool:
 
 
 _INT_ONLY: Final = {int}
+_TURN_LIMIT: Final = OptionSpec.MAX_TURN_LIMIT
+_FLAGS: Final = tuple(field.name for field in attrs.fields(Variant) if field.name != "max_turns")
 _ROTATIONS: Final = frozenset(range(4))
+
+MAP_SPAN: Final = _TILE_COUNT - 1
+"""The largest ``x + y`` of a tile in a connected, normalized map of 20 tiles.
+
+A connected set of ``n`` cells in a box ``w`` wide and ``h`` high holds at least a path
+from side to side and top to bottom, ``w + h - 1`` cells, so ``(w - 1) + (h - 1) <= n - 1``.
+Each tile moved in a map change goes next to a tile (rulebook: "at least one edge of the
+tile is connected to an existing tile"), which grows the span by at most 1.
+"""
 
 
 def _check_ids(
@@ -95,10 +114,15 @@ def _check_shapes(state: MorganState) -> None:
     variant = state.variant
     if not isinstance(variant, Variant):
         raise _fail("variant must be a Variant")
-    if not _is_int(variant.max_turns) or variant.max_turns < 1:
-        raise _fail(f"max_turns={variant.max_turns!r} must be a positive int")
+    if not _is_int(variant.max_turns) or not 1 <= variant.max_turns <= _TURN_LIMIT:
+        raise _fail(
+            f"max_turns={shown(variant.max_turns)} is not an option value (1 to {_TURN_LIMIT})"
+        )
+    for option in _FLAGS:
+        if type(getattr(variant, option)) is not bool:
+            raise _fail(f"{option}={shown(getattr(variant, option))} must be True or False")
     if not isinstance(state.phase, Phase):
-        raise _fail(f"phase={state.phase!r} is not a Phase")
+        raise _fail(f"phase={shown(state.phase)} is not a Phase")
     for name in ("pawns", "coins", "hands", "play_areas", "treasures"):
         value = getattr(state, name)
         if not isinstance(value, tuple) or len(value) != players:
@@ -113,7 +137,7 @@ def _check_shapes(state: MorganState) -> None:
     for name in ("turn_number", "map_moves_left", "steps_left", "cards_played", "shovels"):
         value = getattr(state, name)
         if not _is_int(value) or value < 0:
-            raise _fail(f"{name}={value!r} must be a non-negative int")
+            raise _fail(f"{name}={shown(value)} must be a non-negative int")
     if not isinstance(state.tiles, tuple) or len(state.tiles) != _TILE_COUNT:
         raise _fail(f"tiles must hold one placement per tile ({_TILE_COUNT})")
     shapes_ok = all(type(placement) is tuple and len(placement) == 3 for placement in state.tiles)
@@ -130,14 +154,17 @@ def _check_shapes(state: MorganState) -> None:
             or not all(_is_int(value) for value in placement)
             or not 0 <= placement[2] <= 3
         )
-        raise _fail(f"tile {tile} has placement {placement!r}; expected (x, y, rotation 0-3)")
+        raise _fail(f"tile {tile} has placement {shown(placement)}; expected (x, y, rotation 0-3)")
     for seat_index, pawn in enumerate(state.pawns):
         if pawn is not None and (not _is_int(pawn) or not 0 <= pawn < _TILE_COUNT):
-            raise _fail(f"seat {seat_index}'s pawn is on {pawn!r}, which is not a tile id")
+            raise _fail(f"seat {seat_index}'s pawn is on {shown(pawn)}, which is not a tile id")
     for seat_index, coins in enumerate(state.coins):
         if not _is_int(coins) or coins < 0:
-            raise _fail(f"seat {seat_index} has {coins!r} doubloons; must be a non-negative int")
-    _check_ids("moved_tiles", state.moved_tiles, _TILE_COUNT, frozenset)
+            raise _fail(
+                f"seat {seat_index} has {shown(coins)} doubloons; must be a non-negative int"
+            )
+    moved = _check_ids("moved_tiles", state.moved_tiles, _TILE_COUNT, frozenset)
+    _check_span(state.tiles, len(moved))
     if state.selected_tile is not None:
         _check_ids("selected_tile", (state.selected_tile,), _TILE_COUNT)
     cell = state.selected_cell
@@ -148,6 +175,40 @@ def _check_shapes(state: MorganState) -> None:
     _check_history(state)
     if not isinstance(state.rng, Rng):
         raise _fail("rng must be an Rng")
+    state.rng.check()
+    _check_counters(state)
+
+
+def _check_span(tiles: tuple[tuple[int, int, int], ...], moved: int) -> None:
+    """The map is normalized and no wider than a map change can make it (before analysis)."""
+    low_x = min(x for x, _, _ in tiles)
+    low_y = min(y for _, y, _ in tiles)
+    if low_x != 0 or low_y != 0:
+        raise _fail("the map is not normalized (smallest x and y must be 0)")
+    span = max(x + y for x, y, _ in tiles)
+    if span > MAP_SPAN + moved:
+        raise _fail(
+            f"a tile lies at x + y = {shown(span)}; a connected map of 20 tiles reaches "
+            f"{MAP_SPAN} at most, and each of the {moved} tiles moved in this map change "
+            "adds at most 1"
+        )
+
+
+def _check_counters(state: MorganState) -> None:
+    """The dig's counters within what a hand and the treasure board allow.
+
+    The other counters of a turn (tile moves and steps left, the tiles moved) are exactly
+    what the history of the turn gives; ``check_state`` compares them last.
+    """
+    if state.cards_played > HAND_SIZE:
+        raise _fail(f"cards_played={shown(state.cards_played)}: a hand of 4 cards plays 4 at most")
+    if state.shovels > BOARD_LEVELS or (
+        not state.variant.shovel_without_play and state.cards_played + state.shovels > BOARD_LEVELS
+    ):
+        raise _fail(
+            f"shovels={shown(state.shovels)} with {state.cards_played} cards played: each "
+            "shovel digs one level deeper, and none is used at level V (A-MMM-11)"
+        )
 
 
 def _check_cards(state: MorganState) -> None:
@@ -199,8 +260,6 @@ def _check_map(state: MorganState) -> None:
     cells = {(x, y) for x, y, _ in tiles}
     if len(cells) != _TILE_COUNT:
         raise _fail("two tiles share a cell")
-    if min(x for x, _, _ in tiles) != 0 or min(y for _, y, _ in tiles) != 0:
-        raise _fail("the map is not normalized (smallest x and y must be 0)")
     if not edges_match(tiles):
         raise _fail("two touching tile edges show different terrain")
     island = analyse(tiles)
@@ -212,6 +271,8 @@ def _check_map(state: MorganState) -> None:
     if not island.connected:
         if not (state.variant.connectivity_at_end_of_action and in_map_change):
             raise _fail("the island map is split into parts")
+        if not state.moved_tiles:
+            raise _fail("the island map is split before any tile moved in this map change")
         seat = state.to_move
         assert seat is not None
         if state.map_moves_left + map_capacity(state.play_areas[seat]) < 1 or not repairable(
@@ -248,6 +309,11 @@ def _check_phase(state: MorganState) -> None:
         if state.treasure_deck and state.turn_number != state.variant.max_turns:
             raise _fail("the game can end only when the treasure deck or the turn limit runs out")
         return
+    if not state.treasure_deck:
+        raise _fail(
+            "the treasure deck is empty but the game goes on; it ends the moment the last "
+            "treasure card is placed on the board"
+        )
     if phase is not Phase.PLACE_PAWN:
         assert seat is not None
         first = state.start_player
@@ -286,8 +352,6 @@ def _check_phase(state: MorganState) -> None:
     elif phase is not Phase.MOVE_STEP and state.steps_left:
         raise _fail("steps are counted only while the pirate moves")
     if phase in (Phase.DIG_PLAY, Phase.DIG_TAKE):
-        if state.cards_played > HAND_SIZE:
-            raise _fail("at most 4 map cards can be played in a dig")
         if phase is Phase.DIG_TAKE and dig_depth(state) < 1:
             raise _fail("a treasure is taken only after a card (or shovel) was played")
         if not state.variant.shovel_without_play and state.cards_played == 0 and state.shovels:
@@ -296,8 +360,11 @@ def _check_phase(state: MorganState) -> None:
         raise _fail("cards played and shovels are counted only in the dig")
 
 
-def check_state(state: MorganState) -> None:
-    """Check every invariant of a state.
+def check_position(state: MorganState) -> None:
+    """Check every invariant of a state but one: that its history leads to it.
+
+    A position set up by hand (for a rule test) has no history; everything else about it
+    must hold.
 
     Raises:
         InvalidStateError: An invariant is broken; the message names it.
@@ -309,3 +376,13 @@ def check_state(state: MorganState) -> None:
     _check_treasures(state)
     _check_map(state)
     _check_phase(state)
+
+
+def check_state(state: MorganState) -> None:
+    """Check every invariant of a state, its history against its fields last.
+
+    Raises:
+        InvalidStateError: An invariant is broken; the message names it.
+    """
+    check_position(state)
+    check_history_agrees(state)

@@ -49,6 +49,7 @@ from boardgames.games.morgans_magic_map.components import (
     TILES,
     TREASURE_CARDS,
     Cell,
+    Corner,
     Direction,
     MapCardId,
     Symbol,
@@ -918,27 +919,43 @@ def _is_id(value: object, count: int) -> bool:
 
 
 def check_action(action: object) -> None:
-    """Check a loaded action's kind and the ranges of its fields (legality needs a state).
+    """Check a loaded action's kind and its fields' types and ranges (legality needs a state).
 
     Raises:
-        InvalidStateError: ``action`` is not a Morgan's Magic Map action, or names a tile,
-            rotation, level or map card that does not exist, or a pair that is none.
+        InvalidStateError: ``action`` is not a Morgan's Magic Map action, names a tile,
+            rotation, level or map card that does not exist or a pair that is none, or has
+            a field of another type (a corner, direction or bonus that is no member of its
+            enum, a cell of other values than ints).
     """
     if not isinstance(action, _ACTION_CLASSES):
-        raise InvalidStateError(f"{action!r} is not a Morgan's Magic Map action")
+        raise InvalidStateError(f"{guards.shown(action)} is not a Morgan's Magic Map action")
     cards = _CARD_COUNT
+    if isinstance(action, actions.PlacePawn) and type(action.corner) is not Corner:
+        raise InvalidStateError(f"corner {guards.shown(action.corner)} is not a Corner")
+    if isinstance(action, actions.ChooseCell) and not (
+        type(action.x) is int and type(action.y) is int
+    ):
+        raise InvalidStateError(
+            f"cell ({guards.shown(action.x)}, {guards.shown(action.y)}) is not two ints"
+        )
+    if isinstance(action, actions.Step) and type(action.direction) is not Direction:
+        raise InvalidStateError(f"direction {guards.shown(action.direction)} is not a Direction")
     if isinstance(action, actions.SelectTile) and not _is_id(action.tile, _TILE_COUNT):
-        raise InvalidStateError(f"tile {action.tile!r} is not a tile id (0 to {_TILE_COUNT - 1})")
+        raise InvalidStateError(
+            f"tile {guards.shown(action.tile)} is not a tile id (0 to {_TILE_COUNT - 1})"
+        )
     if isinstance(action, actions.ChooseRotation) and not _is_id(action.rotation, 4):
-        raise InvalidStateError(f"rotation {action.rotation!r} is not 0 to 3")
+        raise InvalidStateError(f"rotation {guards.shown(action.rotation)} is not 0 to 3")
     if isinstance(action, actions.TakeTreasure) and not (
         type(action.level) is int and 1 <= action.level <= BOARD_LEVELS
     ):
-        raise InvalidStateError(f"level {action.level!r} is not 1 to {BOARD_LEVELS}")
+        raise InvalidStateError(f"level {guards.shown(action.level)} is not 1 to {BOARD_LEVELS}")
     if isinstance(
         action, actions.PlayMapCard | actions.DiscardFromHand | actions.UseBonus
     ) and not _is_id(action.card, cards):
-        raise InvalidStateError(f"card {action.card!r} is not a map card id (0 to {cards - 1})")
+        raise InvalidStateError(
+            f"card {guards.shown(action.card)} is not a map card id (0 to {cards - 1})"
+        )
     if isinstance(action, actions.UsePair):
         if not (_is_id(action.first, cards) and _is_id(action.second, cards)):
             raise InvalidStateError("a pair must name two map card ids (0 to 71)")
@@ -946,6 +963,8 @@ def check_action(action: object) -> None:
             raise InvalidStateError("a pair names its lower card id first")
         if _SYMBOL[action.first] is not _SYMBOL[action.second]:
             raise InvalidStateError("the two cards of a pair must show the same symbol")
+        if type(action.bonus) is not Symbol:
+            raise InvalidStateError(f"bonus {guards.shown(action.bonus)} is not a Symbol")
 
 
 def check_state(state: MorganState) -> None:

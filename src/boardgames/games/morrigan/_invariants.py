@@ -6,23 +6,28 @@ from collections import Counter
 from collections.abc import Iterable
 
 from boardgames.core.errors import InvalidStateError
-from boardgames.core.protocol import PlayerId
-from boardgames.games.morrigan._end_and_scoring import loss_options, prestige
+from boardgames.core.guards import shown
+from boardgames.core.protocol import OptionSpec, PlayerId
+from boardgames.games.morrigan._end_and_scoring import adds_to_defence, loss_options, prestige
 from boardgames.games.morrigan._hidden_information import check_clues
+from boardgames.games.morrigan._history import check_history
 from boardgames.games.morrigan._setup_and_turns import open_targets
 from boardgames.games.morrigan._specials import SPECIALS_PLAYED_ALONE
 from boardgames.games.morrigan.actions import PlaySpecial
 from boardgames.games.morrigan.components import (
     CARD_KINDS,
     CARDS,
+    DRAW,
     DUEL_PRESTIGE,
     HAND_LIMIT,
+    MALETAR_DEFENCE,
     CardId,
     CardKind,
     CardType,
 )
 from boardgames.games.morrigan.components import CARD_TYPES as _TYPE
-from boardgames.games.morrigan.state import MorriganState, Phase
+from boardgames.games.morrigan.components import CARD_VALUES as _VALUE
+from boardgames.games.morrigan.state import MorriganState, Phase, Reinforcement
 
 __all__ = ["check_parameters", "check_state"]
 
@@ -30,6 +35,10 @@ _KIND = CARD_KINDS
 _ACTION = CardType.ACTION
 _ALL_CARDS = len(CARDS)
 _EVERY_CARD = frozenset(range(_ALL_CARDS))
+_MAX_ROUND = HAND_LIMIT + 1
+"""The last staking round an Ordeal can reach: an extra round is among tied stakers, one of
+whom is not the active player and so began the Ordeal with at most 5 cards, one staked in
+each round before."""
 
 
 def _fail(message: str) -> InvalidStateError:
@@ -77,21 +86,29 @@ def check_state(state: MorriganState) -> None:
     """
     players = state.players
     if type(players) is not int or not 2 <= players <= 5:
-        raise _fail(f"players={players!r} is out of range 2 to 5")
+        raise _fail(f"players={shown(players)} is out of range 2 to 5")
     options = state.options
-    if type(options.max_turns) is not int or options.max_turns < 1:
-        raise _fail(f"max_turns={options.max_turns!r} must be an int of at least 1")
+    limit = OptionSpec.MAX_TURN_LIMIT
+    if type(options.max_turns) is not int or not 1 <= options.max_turns <= limit:
+        raise _fail(f"max_turns={shown(options.max_turns)} is not an int from 1 to {limit}")
+    for name in ("wide_curse", "lone_bluff_wins", "ally_top_only"):
+        if type(getattr(options, name)) is not bool:
+            raise _fail(f"{name}={shown(getattr(options, name))} is not a bool")
     for name in ("hands", "territories", "won", "floors", "clues"):
         if len(getattr(state, name)) != players:
             raise _fail(f"{name} has {len(getattr(state, name))} entries for {players} players")
     if type(state.turn) is not int or not 1 <= state.turn <= options.max_turns:
-        raise _fail(f"turn={state.turn!r} is out of range 1 to max_turns={options.max_turns}")
+        raise _fail(f"turn={shown(state.turn)} is out of range 1 to max_turns={options.max_turns}")
     if not _is_seat(state.active, players):
-        raise _fail(f"active={state.active!r} is not a seat")
+        raise _fail(f"active={shown(state.active)} is not a seat")
+    if type(state.truncated) is not bool:
+        raise _fail(f"truncated={shown(state.truncated)} is not a bool")
     state.rng.check()
     _check_cards(state)
+    _check_holdings(state)
     _check_phase(state)
     _check_knowledge(state)
+    check_history(state, check_parameters)
 
 
 def _check_cards(state: MorriganState) -> None:
@@ -223,6 +240,7 @@ def _check_phase(state: MorriganState) -> None:
                 raise _fail("only the active player can win, by his duel")
             if state.duel is not None and state.duel.waiting:
                 raise _fail("a finished duel has nobody waiting")
+            _check_duel(state)
         return
     if state.winner is not None or state.truncated:
         raise _fail("only a finished game has a winner or is truncated")
@@ -230,7 +248,7 @@ def _check_phase(state: MorriganState) -> None:
         raise _fail("duel must be set exactly in the maletar_reinforce phase")
     mover = state.to_move
     if not _is_seat(mover, players):
-        raise _fail(f"to_move={mover!r} is not a seat")
+        raise _fail(f"to_move={shown(mover)} is not a seat")
     waiting: tuple[PlayerId, ...] = ()
     if phase is Phase.ON_PLAY_REINFORCE:
         assert state.window is not None
@@ -241,8 +259,8 @@ def _check_phase(state: MorriganState) -> None:
         assert state.ordeal is not None
         ordeal = state.ordeal
         waiting = ordeal.waiting
-        if type(ordeal.round) is not int or ordeal.round < 1:
-            raise _fail(f"ordeal round {ordeal.round!r} must be 1 or more")
+        if type(ordeal.round) is not int or not 1 <= ordeal.round <= _MAX_ROUND:
+            raise _fail(f"ordeal round {shown(ordeal.round)} is not 1 to {_MAX_ROUND}")
         if ordeal.player != active:
             raise _fail("the Ordeal in progress was played by somebody else than the active")
         seats = [stake.seat for stake in ordeal.stakes]
@@ -250,6 +268,13 @@ def _check_phase(state: MorriganState) -> None:
             raise _fail("each participant stakes at most one card per round")
         if set(seats) & set(waiting):
             raise _fail("a participant who staked cannot be waiting to stake")
+        if any(not _is_seat(seat, players) for seat in waiting) or (
+            _increasing([*seats, *waiting], active, players) is None
+        ):
+            raise _fail(
+                "an Ordeal's participants stake clockwise from the left of its player, "
+                "who stakes last"
+            )
     elif phase is Phase.MALETAR_REINFORCE:
         assert state.duel is not None
         waiting = state.duel.waiting
@@ -259,20 +284,22 @@ def _check_phase(state: MorriganState) -> None:
         if any(not _is_seat(seat, players) for seat in waiting) or len(set(waiting)) != len(
             waiting
         ):
-            raise _fail(f"the players waiting to decide are not distinct seats: {waiting!r}")
+            raise _fail(f"the players waiting to decide are not distinct seats: {shown(waiting)}")
         if not waiting or waiting[0] != mover:
             raise _fail("the player to move must be the first one waiting")
         if not state.hands[mover]:
             raise _fail("a player with no cards is never asked to give one")
         if phase is Phase.ON_PLAY_REINFORCE and active in waiting:
             raise _fail("the player who played the Adversary does not reinforce it on play")
+        if _increasing(waiting, active, players) is None:
+            raise _fail("the players are asked clockwise from the active player's left")
     elif mover != active:
         raise _fail(f"in the {phase.name.lower()} phase the active player moves")
     if phase is Phase.ATTACK:
         _check_attack(state)
     if phase is Phase.REINFORCE_CARD:
         if state.target not in open_targets(state, active):
-            raise _fail(f"target {state.target!r} cannot be reinforced now")
+            raise _fail(f"target {shown(state.target)} cannot be reinforced now")
         if not state.hands[active]:
             raise _fail("a reinforcement needs a card in hand")
     if phase is Phase.REINFORCE_TARGET and not (
@@ -290,31 +317,12 @@ def _check_phase(state: MorriganState) -> None:
         raise _fail("the Unexpected Ally pick is asked only between two kinds or more")
     if phase is Phase.DUEL_LOSS and len(loss_options(state.territories, state.won, active)) < 2:
         raise _fail("the duel-loss choice is asked only between two cards or more")
-    _check_history(state)
-
-
-def _check_history(state: MorriganState) -> None:
-    """Every entry names a turn so far, a seat and a well-formed public action.
-
-    Entries share their action objects (every loaded or played history does), so each
-    distinct action object is checked once.
-    """
-    players = state.players
-    last = state.turn
-    checked: set[int] = set()
-    for entry in state.history:
-        if len(entry) != 3:
-            raise _fail(f"a history entry {entry!r} is not (turn, seat, action)")
-        turn, seat, action = entry
-        if (
-            type(turn) is not int
-            or type(seat) is not int
-            or not (1 <= turn <= last and 0 <= seat < players)
-        ):
-            raise _fail(f"the history names turn {turn!r} and seat {seat!r}")
-        if id(action) not in checked:
-            check_parameters(action, players)
-            checked.add(id(action))
+    if phase is Phase.ALLY_PICK and state.options.ally_top_only:
+        raise _fail("with ally_top_only the Unexpected Ally takes the top card: nobody picks")
+    if phase is Phase.TURN_START and len(state.hands[active]) > HAND_LIMIT:
+        raise _fail("a turn starts with at most 5 cards in hand (the hand limit)")
+    if state.duel is not None:
+        _check_duel(state)
 
 
 def _check_attack(state: MorriganState) -> None:
@@ -333,6 +341,95 @@ def _check_attack(state: MorriganState) -> None:
         raise _fail("a fight targets an Adversary in the centre")
     if attack.catapults and not attack.conquest:
         raise _fail("a Catapult is played only in a conquest")
+    if not attack.cards and not any(_TYPE[card] is _ACTION for card in state.hands[state.active]):
+        raise _fail(
+            "an attack with no card down yet needs an Action card in the attacker's hand "
+            "(Fight and Conquer are offered only with one, and Commit needs one down)"
+        )
+
+
+def _check_duel(state: MorriganState) -> None:
+    """The duel draw showed every Action card of the duelist's hand; Maletar's givers."""
+    duel = state.duel
+    assert duel is not None
+    active = state.active
+    hand = state.hands[active]
+    if any(_TYPE[card] is _ACTION for card in hand) or state.floors[active] != len(hand):
+        raise _fail("every Action card of the duelist's hand is in his attack, for all to see")
+    drawn = HAND_LIMIT + DRAW + state.players - 1
+    if len(duel.attack) + len(hand) > drawn:
+        raise _fail(
+            f"the duelist holds {len(duel.attack) + len(hand)} cards; a duel starts with at "
+            f"most 5 and draws {DRAW} plus one per opponent"
+        )
+    if len(duel.maletar) + len(duel.waiting) > state.players - 1:
+        raise _fail("each opponent gives Maletar at most one Action card")
+    if _increasing(duel.waiting, active, state.players) is None:
+        raise _fail("the opponents are asked clockwise from the duelist's left")
+    if state.winner is not None and sum(_VALUE[card] for card in duel.attack) <= (
+        MALETAR_DEFENCE + sum(_VALUE[card] for card in duel.maletar)
+    ):
+        raise _fail("the duelist won, but his attack does not beat Maletar's defence")
+
+
+def _increasing(seats: Iterable[PlayerId], active: PlayerId, players: int) -> int | None:
+    """Return the last clockwise offset from ``active`` (``active`` last), or ``None``.
+
+    ``None`` if the seats are not in clockwise order from the active player's left, with
+    the active player last.
+    """
+    last = 0
+    for seat in seats:
+        offset = (seat - active) % players or players
+        if offset <= last:
+            return None
+        last = offset
+    return last
+
+
+def _check_holdings(state: MorriganState) -> None:
+    """The cards under each Territory and Adversary are in an order the rules can give.
+
+    A Territory's cards were all placed by its owner in his reinforcement phases (a
+    conquered Territory changes hands with nothing under it). An Adversary's cards placed
+    on play come first, at most one from each other player. The cards everyone has seen
+    (survivors of a failed attack) come before the others and each adds to the defence:
+    the bluffs were discarded.
+    """
+    wide_curse = state.options.wide_curse
+    for owner, holdings in enumerate(state.territories):
+        for holding in holdings:
+            for r in holding.reinforcements:
+                if r.placer != owner or not r.in_reinforcement_phase:
+                    raise _fail(
+                        f"{CARDS[holding.card]} holds a card not placed by its owner in his "
+                        "reinforcement phase"
+                    )
+            _check_revealed(holding.card, holding.reinforcements, False, wide_curse)
+    for holding in state.adversaries:
+        on_play = [r.placer for r in holding.reinforcements if not r.in_reinforcement_phase]
+        if any(r.in_reinforcement_phase for r in holding.reinforcements[: len(on_play)]):
+            raise _fail(f"the cards placed on {CARDS[holding.card]} when played come first")
+        if len(set(on_play)) != len(on_play) or len(on_play) > state.players - 1:
+            raise _fail(
+                f"{CARDS[holding.card]} holds more than one card placed on play by a player"
+            )
+        _check_revealed(holding.card, holding.reinforcements, True, wide_curse)
+
+
+def _check_revealed(
+    card: CardId, reinforcements: Iterable[Reinforcement], adversary: bool, wide_curse: bool
+) -> None:
+    hidden = False
+    for r in reinforcements:
+        if not r.public:
+            hidden = True
+        elif hidden:
+            raise _fail(f"a card everyone has seen under {CARDS[card]} follows a hidden one")
+        elif not adds_to_defence(r, adversary, wide_curse):
+            raise _fail(
+                f"{CARDS[r.card]} under {CARDS[card]} was seen, but a revealed bluff is discarded"
+            )
 
 
 def _check_knowledge(state: MorriganState) -> None:

@@ -15,6 +15,7 @@ from collections import defaultdict
 import attrs
 
 from boardgames.core.errors import InvalidStateError
+from boardgames.core.guards import shown
 from boardgames.core.history import History
 from boardgames.core.protocol import PlayerId
 from boardgames.core.rng import Rng
@@ -294,8 +295,9 @@ def sample_state(observation: MorriganObservation, seed: int) -> MorriganState:
 
     The cards he cannot place (other hands, face-down cards he did not place, the other
     stakes, the draw pile) are dealt at random to the places he cannot see, with each
-    place's public count, each of his clues, and each public count of known non-Action
-    cards respected. The random stream of the result is fresh.
+    place's public count, each of his clues, each public count of known non-Action
+    cards, and the public fact that a player building an attack with no card down yet
+    holds an Action card, respected. The random stream of the result is fresh.
 
     Raises:
         InvalidStateError: The observation is inconsistent (the cards do not add up, or the
@@ -342,12 +344,21 @@ def sample_state(observation: MorriganObservation, seed: int) -> MorriganState:
             f"the observation hides {sum(sizes)} cards but {len(pool)} cards are unaccounted for"
         )
     floors = observation.floors
+    # Fight and Conquer are offered only with an Action card in hand: until one is down,
+    # everybody knows the attacker still holds one.
+    acting: Place | None = None
+    attack = observation.attack
+    if attack is not None and not attack.cards and observation.active != me:
+        acting = (Zone.HAND, observation.active, 0)
+        if acting not in places:
+            raise InvalidStateError("an attack with no card down needs an attacker with cards")
     if (
         observation.clues
         or bluffs
+        or acting is not None
         or any(floors[place[1]] for place in places if place[0] == Zone.HAND)
     ):
-        dealt, rng = _deal(observation, places, sizes, bluffs, pool, rng)
+        dealt, rng = _deal(observation, places, sizes, bluffs, acting, pool, rng)
         draw_pile, rng = rng.permuted(dealt.get((Zone.DRAW, 0, 0), []))
     else:
         # Nothing constrains the deal: cut one random order of the hidden cards into the
@@ -431,21 +442,28 @@ def sample_state(observation: MorriganObservation, seed: int) -> MorriganState:
     )
 
 
+_ANY = 0
+_OTHERS_ONLY = 1
+_ACTIONS_ONLY = 2
+
+
 def _deal(
     observation: MorriganObservation,
     places: list[Place],
     sizes: list[int],
     bluffs: set[Place],
+    acting: Place | None,
     pool: list[CardId],
     rng: Rng,
 ) -> tuple[dict[Place, list[CardId]], Rng]:
-    """Deal ``pool`` to ``places`` respecting clues and non-Action floors.
+    """Deal ``pool`` to ``places`` respecting clues, non-Action floors and the attacker.
 
-    ``bluffs`` are the face-down places (one card each) everyone knows hold no Action card.
+    ``bluffs`` are the face-down places (one card each) everyone knows hold no Action card;
+    ``acting`` is the hand that everyone knows holds an Action card, if any.
     """
     # Sinks: each place; a hand with a floor is split into a non-Action part and the rest,
-    # and a known bluff is a non-Action part only.
-    sinks: list[tuple[Place, bool]] = []  # (place, non-Action cards only)
+    # a known bluff is a non-Action part only, and the acting hand has one Action part.
+    sinks: list[tuple[Place, int]] = []  # (place, which cards: _ANY, _OTHERS_ONLY, ...)
     capacities: list[int] = []
     sinks_of: dict[Place, list[int]] = {}
     for place, size in zip(places, sizes, strict=True):
@@ -454,15 +472,22 @@ def _deal(
         else:
             floor = size if place in bluffs else 0
         floor = min(floor, size)
+        action = 1 if place == acting else 0
+        if floor + action > size:
+            raise InvalidStateError("the attacker's hand is known to hold no Action card")
         indices = []
         if floor:
             indices.append(len(sinks))
-            sinks.append((place, True))
+            sinks.append((place, _OTHERS_ONLY))
             capacities.append(floor)
-        if size > floor:
+        if action:
             indices.append(len(sinks))
-            sinks.append((place, False))
-            capacities.append(size - floor)
+            sinks.append((place, _ACTIONS_ONLY))
+            capacities.append(1)
+        if size > floor + action:
+            indices.append(len(sinks))
+            sinks.append((place, _ANY))
+            capacities.append(size - floor - action)
         sinks_of[place] = indices
     by_kind: dict[CardKind, list[CardId]] = defaultdict(list)
     for card in pool:
@@ -483,11 +508,12 @@ def _deal(
     for index in sorted(order, key=lambda i: len(units[i][1])):
         kind, clue_places, count = units[index]
         action = kind.type is CardType.ACTION
+        barred = _OTHERS_ONLY if action else _ACTIONS_ONLY
         targets = [
             sink
             for place in clue_places
             for sink in sinks_of.get(place, ())
-            if not (action and sinks[sink][1])
+            if sinks[sink][1] != barred
         ]
         targets_shuffled, rng = rng.permuted(targets)
         supplies.append(count)
@@ -507,13 +533,16 @@ def _deal(
     if any(clued[kind] > len(by_kind.get(kind, ())) for kind in clued):
         raise InvalidStateError("the clues name cards that cannot be hidden")
     everywhere, rng = rng.permuted(range(len(sinks)))
-    floors_first = sorted(everywhere, key=lambda sink: not sinks[sink][1])
+    floors_first = sorted(
+        (sink for sink in everywhere if sinks[sink][1] != _ACTIONS_ONLY),
+        key=lambda sink: sinks[sink][1] != _OTHERS_ONLY,
+    )
     supplies.append(free_other)
     allowed.append(floors_first)
     source_kind.append(None)
     source_action.append(False)
     supplies.append(free_action)
-    allowed.append([sink for sink in everywhere if not sinks[sink][1]])
+    allowed.append([sink for sink in everywhere if sinks[sink][1] != _OTHERS_ONLY])
     source_kind.append(None)
     source_action.append(True)
     flows = assign(supplies, allowed, capacities)
@@ -558,19 +587,27 @@ def check_observation(observation: MorriganObservation) -> None:
     """
     players = observation.players
     if not 2 <= players <= 5:
-        raise InvalidStateError(f"players={players} is out of range 2 to 5")
+        raise InvalidStateError(f"players={shown(players)} is out of range 2 to 5")
     if not 0 <= observation.player < players:
-        raise InvalidStateError(f"player={observation.player} is not a seat")
+        raise InvalidStateError(f"player={shown(observation.player)} is not a seat")
     for name in ("hand_sizes", "territories", "won", "floors"):
         if len(getattr(observation, name)) != players:
             raise InvalidStateError(f"{name} must have one entry per seat")
     if len(observation.hand) != observation.hand_sizes[observation.player]:
         raise InvalidStateError("the observer's hand does not match its public size")
-    if any(size < 0 for size in observation.hand_sizes) or observation.draw_pile_size < 0:
-        raise InvalidStateError("a card count is negative")
+    cards = len(CARDS)
+    counts = (*observation.hand_sizes, observation.draw_pile_size)
+    if any(not 0 <= count <= cards for count in counts) or sum(counts) > cards:
+        raise InvalidStateError(
+            f"the hand and draw pile sizes {shown(counts)} are not counts of the {cards} cards"
+        )
+    for name in ("active", "to_move", "winner"):
+        seat = getattr(observation, name)
+        if seat is not None and not 0 <= seat < players:
+            raise InvalidStateError(f"{name}={shown(seat)} is not a seat")
     if not all(0 <= card < len(CARDS) for card in observation.hand):
         raise InvalidStateError("the observer's hand holds a card id out of range")
     for holdings in (*observation.territories, observation.adversaries):
         for holding in holdings:
             if not 0 <= holding.card < len(CARDS):
-                raise InvalidStateError(f"card {holding.card} is not a card id")
+                raise InvalidStateError(f"card {shown(holding.card)} is not a card id")

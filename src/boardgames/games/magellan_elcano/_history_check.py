@@ -1,0 +1,522 @@
+"""The public history of a Magellan: Elcano state or observation, replayed and checked.
+
+:func:`check_history` replays the history in public, from the deal, as every captain sees
+it: every entry by the captain then to move, each face-up card one that may be in his
+hand, no pass the rules forbid, each round ending when every captain has passed and
+anchored as its columns decide. What the replay ends with must be what the table shows:
+the round, the first player, who is to move, every column, passed flag, face-up discard
+and known card, each storm column's and face-down discard's size, the face-down discard
+constraints, and how many ocean cards of each colour (and storm cards) are on the table
+and have been won by each captain. The replay costs a few operations per entry, and a game
+has at most 66 entries per captain (:func:`max_history`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Final
+
+from boardgames.core.errors import InvalidStateError
+from boardgames.core.guards import shown
+from boardgames.core.history import History
+from boardgames.games.magellan_elcano.actions import FaceDownPlayed, Pass, PlayCard
+from boardgames.games.magellan_elcano.components import (
+    CREW_DECK_SIZE,
+    OCEAN_CARDS,
+    CardId,
+    Colour,
+)
+from boardgames.games.magellan_elcano.rules import (
+    _COLOUR_VALUES,
+    _FACE_DOWN_ENTRY,
+    _HAND_OR_STORM,
+    _IN_HAND,
+    _MAX_SEATS,
+    _PASS_ENTRY,
+    _PLAY_ENTRY,
+    _STORM_DISCARDED,
+    _STORM_TAKEN_BACK,
+    _VALUE,
+    _WIDENED,
+    DRAW,
+    HAND_SIZE,
+    ROUNDS,
+    _unique_winner,
+)
+from boardgames.games.magellan_elcano.state import Place
+
+if TYPE_CHECKING:
+    pass
+
+__all__ = ["check_history", "max_history"]
+
+_PLACE_SETS: Final = frozenset(_WIDENED)
+"""Every non-empty set of places."""
+
+
+_ZONES: Final = (Place.HAND, Place.STORM, Place.HIDDEN_DISCARD)
+
+
+_INDICES: Final = {
+    places: tuple(index for index, place in enumerate(_ZONES) if place in places)
+    for places in _PLACE_SETS
+}
+"""Each set of places as the indices of its places in :data:`_ZONES` (hand, storm column,
+face-down discard). The tables here are keyed by sets of places, whose hashes are cached,
+as a place's own hash is computed in Python."""
+
+
+_HAS_HAND: Final = {places: Place.HAND in places for places in _PLACE_SETS}
+
+
+_HAS_STORM: Final = {places: Place.STORM in places for places in _PLACE_SETS}
+
+
+_CERTAIN: Final = {places: places <= _HAND_OR_STORM for places in _PLACE_SETS}
+"""Whether a known card with these places is certainly in the hand or storm column."""
+
+
+_COLOURS: Final = tuple(Colour)
+
+
+_COLOUR_INDICES: Final = tuple(map(int, Colour))
+
+
+_OCEAN_COLOUR: Final = tuple(int(card.colour) for card in OCEAN_CARDS)
+"""The colour of each ocean card, as an index."""
+
+
+def _fail(message: str) -> InvalidStateError:
+    return InvalidStateError(message)
+
+
+_MOST_ENTRIES: Final = sum(HAND_SIZE + DRAW * (round - 1) + 1 for round in range(1, ROUNDS + 1))
+"""The most history entries of one captain: 66 (see :func:`max_history`)."""
+
+
+def max_history(players: int) -> int:
+    """The most entries a game of ``players`` captains can have in its history.
+
+    In round ``r`` a captain holds at most ``5 + 2 (r - 1)`` cards when it starts, plays
+    each at most once and passes at most once: at most 66 entries per captain in 6 rounds.
+    """
+    return players * _MOST_ENTRIES
+
+
+def _is_int(value: object) -> bool:
+    return type(value) is int
+
+
+def _shared_entry_ids(players: int, storms: bool) -> frozenset[int]:
+    """The identities of the shared history entries a game of this configuration can hold."""
+    entries = [
+        entry
+        for seat in range(players)
+        for plays in _PLAY_ENTRY[seat]
+        for entry in plays
+        if entry is not None
+    ]
+    entries.extend(_PASS_ENTRY[:players])
+    if storms:
+        entries.extend(_FACE_DOWN_ENTRY[:players])
+    return frozenset(map(id, entries))
+
+
+_SHARED_ENTRY_IDS: Final = {
+    (players, storms): _shared_entry_ids(players, storms)
+    for players in range(2, _MAX_SEATS + 1)
+    for storms in (False, True)
+}
+"""For each configuration, the identities of its shared history entries: the rules module
+keeps them alive, so an entry with one of these identities is that entry, and valid."""
+
+
+def _check_entries(history: Any, players: int, storms: bool) -> None:
+    """Check the form of every history entry, in ``O(len(history))``.
+
+    The entries :func:`~boardgames.games.magellan_elcano.rules.apply` appends (and those
+    :func:`boardgames.loads` reads) are shared objects known to be valid, recognised by
+    identity; any other entry is checked in full.
+    """
+    if type(history) is not History:
+        raise _fail(f"history must be a boardgames.History, not {type(history).__name__}")
+    most = max_history(players)
+    if len(history) > most:
+        raise _fail(
+            f"the history has {len(history)} entries; a game of {players} players has at "
+            f"most {most} (each captain plays each card in hand and passes at most once a "
+            "round)"
+        )
+    shared = _SHARED_ENTRY_IDS[(players, storms)]
+    if all(map(shared.__contains__, map(id, history))):
+        return
+    for index, entry in enumerate(history):
+        if id(entry) not in shared:
+            _check_entry(index, entry, players, storms)
+
+
+def _check_entry(index: int, entry: Any, players: int, storms: bool) -> None:
+    if type(entry) is not tuple or len(entry) != 2:
+        raise _fail(f"history entry {index}, {shown(entry)}, is not a (seat, action) pair")
+    seat, action = entry
+    if not _is_int(seat) or not 0 <= seat < players:
+        raise _fail(
+            f"history entry {index}: the history names seat {shown(seat)}, which does not exist"
+        )
+    if type(action) is FaceDownPlayed:
+        if not storms:
+            raise _fail(
+                f"history entry {index}: the history has a face-down play in a game without storms"
+            )
+    elif type(action) is PlayCard:
+        card, colour = action.card, action.colour
+        if not (
+            _is_int(card)
+            and 0 <= card < CREW_DECK_SIZE
+            and type(colour) is Colour
+            and _VALUE[card][colour]
+        ):
+            raise _fail(
+                f"history entry {index}: the history has an impossible play {shown(action)}"
+            )
+    elif type(action) is not Pass:
+        raise _fail(f"history entry {index}, {shown(entry)}, holds no public action")
+
+
+class _Seat:
+    """One captain's public crew, as the replay of the history rebuilds it."""
+
+    __slots__ = (
+        "columns",
+        "constraints",
+        "discard",
+        "face_up",
+        "hand",
+        "hidden",
+        "known",
+        "passed",
+        "storm",
+    )
+
+    def __init__(self) -> None:
+        self.hand = HAND_SIZE
+        self.columns: tuple[list[CardId], list[CardId], list[CardId]] = ([], [], [])
+        self.face_up: set[CardId] = set()
+        """The cards in the columns and the face-up discard: not in the hand."""
+        self.storm = 0
+        self.passed = False
+        self.discard: list[CardId] = []
+        self.hidden = 0
+        self.known: dict[CardId, frozenset[Place]] = {}
+        self.constraints: list[tuple[frozenset[CardId], int]] = []
+
+
+_MASK: Final = {places: sum(1 << index for index in _INDICES[places]) for places in _PLACE_SETS}
+"""Each set of places as a bit mask: hand 1, storm column 2, face-down discard 4."""
+
+
+def _known_in_hand(crew: _Seat) -> int:
+    """The fewest of ``crew``'s known cards that can be in his hand now.
+
+    Each known card is in one of its places, and the storm column and face-down discard
+    hold only so many cards: those with only the hand, those that must be in the hand or
+    the storm column beyond its size, and so on.
+    """
+    counts = [0] * 8
+    for places in crew.known.values():
+        counts[_MASK[places]] += 1
+    only_hand = counts[1]
+    hand_or_storm = counts[1] + counts[2] + counts[3]
+    hand_or_discard = counts[1] + counts[4] + counts[5]
+    return max(
+        only_hand,
+        hand_or_storm - crew.storm,
+        hand_or_discard - crew.hidden,
+        len(crew.known) - crew.storm - crew.hidden,
+    )
+
+
+def _next_to_move(seats: list[_Seat], start: int, passing: int = -1) -> int | None:
+    """The first captain clockwise from ``start`` who may still play (as the rules pick)."""
+    count = len(seats)
+    for offset in range(count):
+        seat = (start + offset) % count
+        crew = seats[seat]
+        if not crew.passed and crew.hand and seat != passing:
+            return seat
+    return None
+
+
+_Public = tuple[
+    tuple[tuple[CardId, ...], tuple[CardId, ...], tuple[CardId, ...]],
+    int,
+    int,
+    bool,
+    tuple[CardId, ...],
+    int,
+    tuple[tuple[CardId, frozenset[Place]], ...],
+    tuple[tuple[frozenset[CardId], int], ...],
+]
+
+
+"""One captain's public crew as the table shows it: columns, hand size, storm column size,
+passed, face-up discard, face-down discard size, known cards, face-down constraints."""
+
+
+def check_history(
+    history: object,
+    players: int,
+    storms: bool,
+    round: int,
+    first_player: int,
+    to_move: int | None,
+    first_has_played: bool,
+    crews: Sequence[_Public],
+    ocean_piles: Sequence[Sequence[CardId]],
+    won: Sequence[Sequence[CardId]],
+    storm_pile: Sequence[CardId],
+    won_storms: Sequence[Sequence[CardId]],
+) -> None:
+    """Replay the history in public and check that it leads to the table shown.
+
+    The replay starts from the deal (5 cards each, nothing on the table) with the first
+    player of round 1 that ``first_player`` and ``round`` give ("The Pigafetta card is
+    given to the player to the left of the current first player"), and follows the rules
+    as every captain sees them: who is to move, which cards are on the table, which go back
+    to a hand (and are known there) or to a discard, which colours and storm columns win.
+    Ocean and storm cards are not named by the history, only counted.
+
+    Raises:
+        InvalidStateError: An entry is one the rules cannot have made, or the replay does
+            not end with the table shown; the message says where they part.
+    """
+    _check_entries(history, players, storms)
+    assert isinstance(history, History)
+    seats = [_Seat() for _ in range(players)]
+    replayed_round = 1
+    first = (first_player - (round - 1)) % players
+    moving: int | None = first
+    played_first = False
+    piles = [1, 1, 1]
+    won_colours: list[list[int]] = [[] for _ in range(players)]
+    storm_on_table = 1 if storms else 0
+    storms_won = [0] * players
+    for index, (seat, action) in enumerate(history):
+        if moving is None:
+            raise _fail(f"history entry {index} comes after the end of the game")
+        if seat != moving:
+            raise _fail(
+                f"history entry {index} is by seat {seat}, but seat {moving} was to move "
+                f"(round {replayed_round})"
+            )
+        crew = seats[seat]
+        kind = type(action)
+        if kind is Pass:
+            if seat == first and not played_first:
+                raise _fail(
+                    f"history entry {index}: the first player, seat {seat}, passes before "
+                    "playing a card"
+                )
+            following = _next_to_move(seats, seat + 1, seat)
+            if following is not None:
+                crew.passed = True
+        else:
+            if kind is PlayCard:
+                assert isinstance(action, PlayCard)
+                card = action.card
+                places = crew.known.pop(card, None)
+                if card in crew.face_up or (places is not None and not _HAS_HAND[places]):
+                    raise _fail(
+                        f"history entry {index}: seat {seat} plays card {card} face up, but "
+                        "it cannot be in his hand"
+                    )
+                if (
+                    places is None
+                    and len(crew.known) >= crew.hand  # else some card in hand is unseen
+                    and _known_in_hand(crew) >= crew.hand
+                ):
+                    raise _fail(
+                        f"history entry {index}: seat {seat} plays card {card} face up, but "
+                        "every card in his hand is a known card"
+                    )
+                if places is not None and crew.constraints:
+                    crew.constraints = [
+                        (cards - {card}, at_least) for cards, at_least in crew.constraints
+                    ]
+                    if any(len(cards) < at_least for cards, at_least in crew.constraints):
+                        raise _fail(
+                            f"history entry {index}: seat {seat} plays card {card} face up, "
+                            "but it must be in his face-down discard"
+                        )
+                crew.columns[action.colour].append(card)
+                crew.face_up.add(card)
+            else:  # FaceDownPlayed
+                crew.storm += 1
+                if crew.known:
+                    crew.known = {card: _WIDENED[places] for card, places in crew.known.items()}
+            crew.hand -= 1
+            crew.passed = not crew.hand
+            if seat == first:
+                played_first = True
+            following = seat + 1 if seat + 1 < players else 0
+            after = seats[following]
+            if after.passed or not after.hand:  # the next seat clockwise cannot play
+                following = _next_to_move(seats, following)
+        if following is not None:
+            moving = following
+            continue
+        # Phase C: every captain has passed.
+        over = replayed_round == ROUNDS
+        winners = [
+            _unique_winner(
+                [sum(map(_COLOUR_VALUES[colour].__getitem__, s.columns[colour])) for s in seats]
+            )
+            for colour in _COLOUR_INDICES
+        ]
+        storm_winner = _unique_winner([s.storm for s in seats]) if storms else None
+        for number, crew in enumerate(seats):
+            taken = 0
+            if crew.storm:
+                if storm_winner == number:
+                    # What the others learn: see rules._storm_constraint (the known cards
+                    # and hand before phase C).
+                    pool = crew.hand + crew.storm
+                    certain = sum(map(_CERTAIN.__getitem__, crew.known.values()))
+                    at_least = crew.storm - (pool - certain)
+                    if at_least > 0:
+                        group = frozenset(
+                            card for card, places in crew.known.items() if _HAS_STORM[places]
+                        )
+                        crew.constraints.append((group, at_least))
+                    crew.hidden += crew.storm
+                    table = _STORM_DISCARDED
+                else:
+                    taken += crew.storm
+                    table = _STORM_TAKEN_BACK
+                crew.known = {card: table[places] for card, places in crew.known.items()}
+            for colour in _COLOUR_INDICES:
+                column = crew.columns[colour]
+                if not column:
+                    continue
+                if winners[colour] == number:
+                    crew.discard += column
+                else:  # taken back, as cards everyone has seen
+                    taken += len(column)
+                    crew.face_up.difference_update(column)
+                    for card in column:
+                        crew.known[card] = _IN_HAND
+            crew.hand += taken + (0 if over else DRAW)
+            crew.columns = ([], [], [])
+            crew.storm = 0
+            crew.passed = False
+        for colour, winner in enumerate(winners):
+            if winner is not None:
+                won_colours[winner] += [colour] * piles[colour]
+                piles[colour] = 0
+        if storm_winner is not None:
+            storms_won[storm_winner] += storm_on_table
+            storm_on_table = 0
+        played_first = False
+        if over:
+            moving = None
+            continue
+        replayed_round += 1
+        first = (first + 1) % players
+        moving = first
+        piles = [pile + 1 for pile in piles]
+        if storms:
+            storm_on_table += 1
+    _compare(
+        seats,
+        replayed_round,
+        moving,
+        played_first,
+        piles,
+        won_colours,
+        storm_on_table,
+        storms_won,
+        round,
+        to_move,
+        first_has_played,
+        crews,
+        ocean_piles,
+        won,
+        storm_pile,
+        won_storms,
+    )
+
+
+def _compare(
+    seats: list[_Seat],
+    replayed_round: int,
+    moving: int | None,
+    played_first: bool,
+    piles: list[int],
+    won_colours: list[list[int]],
+    storm_on_table: int,
+    storms_won: list[int],
+    round: int,
+    to_move: int | None,
+    first_has_played: bool,
+    crews: Sequence[_Public],
+    ocean_piles: Sequence[Sequence[CardId]],
+    won: Sequence[Sequence[CardId]],
+    storm_pile: Sequence[CardId],
+    won_storms: Sequence[Sequence[CardId]],
+) -> None:
+    """Check that the table is the one the replay of the history ended with."""
+
+    def differ(what: str, replayed: object, actual: object) -> InvalidStateError:
+        return _fail(
+            f"the history does not lead to this table: after it {what} is "
+            f"{shown(replayed, 80)}, but the table shows {shown(actual, 80)}"
+        )
+
+    if replayed_round != round:
+        raise differ("the round", replayed_round, round)
+    if moving != to_move:
+        raise differ("the seat to move", moving, to_move)
+    if played_first != first_has_played:
+        raise differ("first_has_played", played_first, first_has_played)
+    for seat, (crew, public) in enumerate(zip(seats, crews, strict=True)):
+        columns, hand, storm, passed, discard, hidden, known, in_hidden_discard = public
+        replayed_columns = tuple(map(tuple, crew.columns))
+        if replayed_columns != columns:
+            colour = next(c for c in _COLOURS if replayed_columns[c] != columns[c])
+            what = f"seat {seat}'s {colour} column"
+            raise differ(what, replayed_columns[colour], columns[colour])
+        if crew.storm != storm:
+            raise differ(f"seat {seat}'s storm column size", crew.storm, storm)
+        if crew.passed != passed:
+            raise differ(f"seat {seat}'s passed flag", crew.passed, passed)
+        if tuple(crew.discard) != discard:
+            raise differ(f"seat {seat}'s face-up discard", tuple(crew.discard), discard)
+        if crew.hidden != hidden:
+            raise differ(f"seat {seat}'s face-down discard size", crew.hidden, hidden)
+        if crew.hand != hand:
+            raise differ(f"seat {seat}'s hand size", crew.hand, hand)
+        replayed_known = tuple(sorted(crew.known.items()))
+        if replayed_known != known:
+            raise differ(f"seat {seat}'s known cards", replayed_known, known)
+        if tuple(crew.constraints) != in_hidden_discard:
+            raise differ(
+                f"seat {seat}'s face-down discard constraints",
+                tuple(crew.constraints),
+                in_hidden_discard,
+            )
+        colours = list(map(_OCEAN_COLOUR.__getitem__, won[seat]))
+        if colours != won_colours[seat]:
+            raise differ(
+                f"the colours of the ocean cards seat {seat} won",
+                [str(Colour(colour)) for colour in won_colours[seat]],
+                [str(Colour(colour)) for colour in colours],
+            )
+        if storms_won[seat] != len(won_storms[seat]):
+            raise differ(f"the storm cards seat {seat} won", storms_won[seat], won_storms[seat])
+    for colour in _COLOURS:
+        if piles[colour] != len(ocean_piles[colour]):
+            raise differ(
+                f"the number of face-up {colour} ocean cards", piles[colour], ocean_piles[colour]
+            )
+    if storm_on_table != len(storm_pile):
+        raise differ("the number of face-up storm cards", storm_on_table, storm_pile)
