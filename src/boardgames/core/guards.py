@@ -18,7 +18,7 @@ boardgames.core.errors.ConfigurationError: player=3 is not a seat (0 to 2)
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
 
@@ -26,6 +26,8 @@ from boardgames.core.errors import ConfigurationError, IllegalActionError
 
 if TYPE_CHECKING:  # the protocol module reads shown() from here
     from boardgames.core.protocol import PlayerId
+
+_T = TypeVar("_T")
 
 __all__ = [
     "check_seat",
@@ -36,6 +38,7 @@ __all__ = [
     "foreign_state_action",
     "given",
     "illegal_action",
+    "look_alike",
     "not_a_state",
     "require_game",
     "shown",
@@ -157,7 +160,7 @@ def shown(value: object, limit: int = 200) -> str:
     message.
 
     >>> shown("x" * 1000, 20)
-    "'xxxxxxxxxxxxxxx... (1002 characters)"
+    "'xxxxxxxxxxxxxx... (1002 characters)"
     >>> shown([1, 2])
     '[1, 2]'
     """
@@ -179,7 +182,7 @@ def illegal_action(action: object, reason: str) -> IllegalActionError:
 
     >>> error = illegal_action("Pass()", "seat 1 must play a card")
     >>> str(error), error.action
-    ('illegal action Pass(): seat 1 must play a card', 'Pass()')
+    ("illegal action 'Pass()': seat 1 must play a card", 'Pass()')
     """
     return IllegalActionError(f"illegal action {shown(action)}: {reason}", action)
 
@@ -193,6 +196,26 @@ def _field_names(cls: type) -> tuple[str, ...]:
         names = tuple(field.name for field in attrs.fields(cls)) if attrs.has(cls) else ()
         _FIELD_NAMES[cls] = names
     return names
+
+
+def look_alike(legal: Sequence[_T], action: object) -> _T | None:
+    """Return the legal action that ``action`` equals without being it, if there is one.
+
+    ``Move(True)`` and ``Move(steps=1.0)`` compare equal to ``Move(1)``, but
+    :func:`find_action` refuses them; a refusal can name the legal form instead. Call it
+    only for a refused action (it compares with every legal action of the same class).
+
+    >>> look_alike([1, 2], 2.0), look_alike([1, 2], 3.0)
+    (None, None)
+    """
+    for option in legal:
+        if type(option) is type(action):
+            try:
+                if option == action:
+                    return option
+            except Exception:  # a field whose comparison fails is no look-alike
+                return None
+    return None
 
 
 def find_action(legal: Sequence[object], action: object) -> int:

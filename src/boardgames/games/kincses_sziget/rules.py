@@ -22,7 +22,7 @@ from typing import Any, TypeAlias, TypeGuard, TypeVar, get_args
 
 from boardgames.core import guards
 from boardgames.core.errors import InvalidStateError
-from boardgames.core.guards import find_action, illegal_action
+from boardgames.core.guards import find_action, illegal_action, look_alike
 from boardgames.core.history import History
 from boardgames.core.protocol import OptionValue, PlayerId
 from boardgames.core.rng import Rng
@@ -576,23 +576,6 @@ def public_text(task: Task, action: Action) -> str | None:
     return str(action)
 
 
-def _look_alike(legal: Sequence[Action], action: object) -> Action | None:
-    """Return the legal action that ``action`` equals without being it, if there is one.
-
-    ``Move(True)`` and ``Move(steps=1.0)`` compare equal to ``Move(1)``, but
-    :func:`~boardgames.core.guards.find_action` refuses them; the message names the legal
-    form instead. Only called for a refused action.
-    """
-    for option in legal:
-        if type(option) is type(action):
-            try:
-                if option == action:
-                    return option
-            except Exception:  # a field whose comparison fails is no look-alike
-                return None
-    return None
-
-
 def apply(state: KincsesState, action: Action) -> KincsesState:
     """Return the state after the seat to move takes ``action``.
 
@@ -612,7 +595,7 @@ def apply(state: KincsesState, action: Action) -> KincsesState:
             f"seat {step.player} must decide on {step.phase} with one of "
             f"{len(legal)} legal actions ({', '.join(kinds)})"
         )
-        twin = _look_alike(legal, action)
+        twin = look_alike(legal, action)
         if twin is not None:
             reason = (
                 f"it equals the legal {twin!r}, but a field is of another type; pass "
