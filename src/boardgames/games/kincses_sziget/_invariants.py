@@ -473,8 +473,8 @@ _ENTRY_KINDS.update(
         CrewFromPile: _DRAW_CREW,
     }
 )
-_ACTIVE_KINDS = frozenset({_ACTIVE, _OPPONENT, _DRAW_EVENT, _LOSE_TREASURE, _LOSE_CREW, _STEAL})
-"""The kinds of entry (beside some of :data:`_SHOW_CREW`) that only the active seat makes."""
+_ACTIVE_CLASSES = frozenset(_TURN_PLAYER_ENTRIES)
+"""The entries that only the active seat makes."""
 
 _CREW_DRAWS = frozenset({CrewFromRow, CrewFromPile})
 _ANCHORING: dict[type, tuple[frozenset[type], ...]] = {
@@ -494,6 +494,20 @@ discard it" (none of them is ever skipped: each is offered only when it can be d
 _MISSION_ENTRIES = frozenset({MissionFromRow, MissionFromPile, AddMission, MissionPutBack})
 _CHECKS_AFTER_DRAW = frozenset({EventKind.MUTINY, EventKind.REEFS, EventKind.REPAIR})
 """Event cards right after whose draw a check may show cards (a zone-D repair lands at once)."""
+
+
+def _read_entry(index: int, raw: object, players: int) -> tuple[PlayerId, PublicAction, int]:
+    """Return an entry's seat, its action and the kind of entry, checking its fields."""
+    if raw.__class__ is not tuple or len(cast("tuple[object, ...]", raw)) != 2:
+        raise _bad_entry(index, raw, players)
+    seat, action = cast("tuple[object, object]", raw)
+    kind = _ENTRY_KINDS.get(action.__class__)
+    if kind is None or not isinstance(seat, int) or seat.__class__ is bool:
+        raise _bad_entry(index, raw, players)
+    if not 0 <= seat < players:
+        raise _bad_entry(index, raw, players)
+    check_action_fields(action)
+    return seat, cast("PublicAction", action), kind
 
 
 def read_history(history: object, players: int, start_player: PlayerId) -> HistoryFacts:
@@ -530,43 +544,58 @@ def read_history(history: object, players: int, start_player: PlayerId) -> Histo
     group: list[tuple[PlayerId, tuple[int, ...]]] = []
     expected_group = 0
     kinds = _ENTRY_KINDS
-    checks = _ACTION_CHECKS
+    ranges = _INT_RANGES
     chest: list[int] = []
     last: object = None
-    for index, raw in enumerate(history):
+    entries = enumerate(history)
+    for index, raw in entries:  # the setup
+        setup_seat, setup_action, setup_kind = _read_entry(index, raw, players)
+        last = setup_action
+        if index == 0:
+            facts.first = setup_seat
+            order = _order_from(setup_seat, players)
+        if setup_kind == _SETUP or (setup_action.__class__ is Done and facts.setup_done < players):
+            _read_setup_entry(facts, index, setup_seat, setup_action, order, exchanges)
+            if facts.kept == players:
+                break
+            continue
+        raise _fail(
+            f"history entry {index} ({shown(setup_action)}) comes before the setup is over; "
+            "the setup's weapon exchanges and kept missions come first"
+        )
+    turns = 0
+    for index, raw in entries:  # the turns
         if raw.__class__ is not tuple or len(raw) != 2:
             raise _bad_entry(index, raw, players)
         seat, action = raw
-        previous, last = last, action
         cls = action.__class__
         kind = kinds.get(cls)
         if kind is None or seat.__class__ is not int or not 0 <= seat < players:
             raise _bad_entry(index, raw, players)
-        if checks[cls]:
+        fields = ranges.get(cls)
+        if fields is None:
             check_action_fields(action)
-        if facts.kept < players:
-            if index == 0:
-                facts.first = seat
-                order = _order_from(seat, players)
-            if kind == _SETUP or (cls is Done and facts.setup_done < players):
-                _read_setup_entry(facts, index, seat, action, order, exchanges)
-                continue
+        else:
+            for name, low, high in fields:
+                value = getattr(action, name)
+                if value.__class__ is not int or not low <= value <= high:
+                    check_action_fields(action)
+        previous, last = last, action
+        if not turns and kind != _TURN:
             raise _fail(
-                f"history entry {index} ({shown(action)}) comes before the setup is over; "
-                "the setup's weapon exchanges and kept missions come first"
+                f"history entry {index} ({shown(action)}) is not in a turn; after the setup "
+                "every turn begins with a move or an anchoring"
             )
         if group and kind != _REVEAL:
             raise _fail(f"history entry {index}: a reveal was cut short")
         if kind == _TURN:
             if anchoring:
-                raise _fail(
-                    f"history entry {index}: the anchoring of turn {facts.turns} is cut short"
-                )
-            facts.turns += 1
-            expected = _turn_seat(facts.first, facts.turns, players)
+                raise _fail(f"history entry {index}: the anchoring of turn {turns} is cut short")
+            turns += 1
+            expected = _turn_seat(facts.first, turns, players)
             if seat != expected:
                 raise _fail(
-                    f"history entry {index}: turn {facts.turns} is seat {expected}'s, "
+                    f"history entry {index}: turn {turns} is seat {expected}'s, "
                     f"but seat {seat} chose {shown(action)}"
                 )
             current, opponent, event = seat, -1, -1
@@ -593,7 +622,7 @@ def read_history(history: object, players: int, start_player: PlayerId) -> Histo
                     + " or ".join(sorted(entry.__name__ for entry in anchoring[0]))
                 )
             del anchoring[0]
-        elif anchored and facts.turns:
+        elif anchored:
             raise _fail(
                 f"history entry {index} ({shown(action)}): an anchoring turn records its card "
                 "or mission and nothing else"
@@ -601,15 +630,13 @@ def read_history(history: object, players: int, start_player: PlayerId) -> Histo
         elif cls in _MISSION_ENTRIES:
             raise _fail(f"history entry {index} ({shown(action)}): missions are drawn by anchoring")
         if kind == _PLAIN:
-            if facts.turns == 0:
-                raise _fail(f"history entry {index} ({shown(action)}) comes before any turn")
             continue
-        if facts.turns == 0 or kind == _SETUP:
+        if kind == _SETUP:
             raise _fail(
                 f"history entry {index} ({shown(action)}) is not in a turn; after the setup "
                 "every turn begins with a move or an anchoring"
             )
-        if (kind in _ACTIVE_KINDS or cls is Showed or cls is TakeWeapon) and seat != current:
+        if cls in _ACTIVE_CLASSES and seat != current:
             raise _fail(
                 f"history entry {index}: seat {seat} made {shown(action)} in seat "
                 f"{current}'s turn; only the seat whose turn it is can"
@@ -718,6 +745,7 @@ def read_history(history: object, players: int, start_player: PlayerId) -> Histo
                 group = []
     if group:
         raise _fail("the history ends in the middle of a reveal")
+    facts.turns = turns
     facts.anchoring = (tuple(anchoring), choice)
     if len(history):
         facts.last = history[-1]
@@ -1764,6 +1792,14 @@ _ACTION_CHECKS: dict[type, tuple[_FieldCheck, ...]] = {
     cls: _field_checks(cls) for cls in (*get_args(Action), *get_args(PublicAction))
 }
 """The field checks of every action and history entry class, worked out once."""
+
+_INT_RANGES: dict[type, tuple[tuple[str, int, int], ...]] = {
+    cls: tuple((name, low, high) for name, _, low, high in checks)
+    for cls, checks in _ACTION_CHECKS.items()
+    if cls in _PUBLIC_CLASSES and all(kind == _RANGE for _, kind, _, _ in checks)
+}
+"""The history entry classes whose fields are all ints in a range, and the ranges: the
+common entries, read without a call each."""
 
 
 def check_action_fields(value: object) -> None:
