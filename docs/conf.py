@@ -11,6 +11,7 @@ from __future__ import annotations
 import enum
 import os
 from importlib.metadata import version as _version
+from pathlib import Path
 
 project = "boardgames"
 author = "The boardgames developers"
@@ -119,8 +120,50 @@ def _protocol_signature(
     return None
 
 
+# The pictures the game pages embed, drawn by the engines at every build: a random game of
+# each, from a fixed seed, stopped at about two fifths of its decisions. Each page shows
+# the whole table (``<name>-state.svg``) and seat 0's view of it (``<name>-observation.svg``).
+PICTURES = {
+    "magellan-elcano": (3, 5),
+    "morgans-magic-map": (3, 2),
+    "morrigan": (3, 4),
+    "kincses-sziget": (3, 6),
+}
+"""Each game's (players, seed) for its pictures."""
+
+
+def _draw_pictures(app: object) -> None:
+    """Write ``docs/_generated/<name>-state.svg`` and ``-observation.svg`` for each game."""
+    import boardgames
+
+    folder = Path(__file__).parent / "_generated"
+    folder.mkdir(exist_ok=True)
+    for name, (players, seed) in PICTURES.items():
+        game = boardgames.make(name, players=players)
+        record = boardgames.play(game, [boardgames.RandomBot()] * players, seed=seed)
+        states = list(boardgames.replay(record))
+        state = states[len(states) * 2 // 5]
+        pictures = {
+            "state": boardgames.render_svg(game, state),
+            "observation": boardgames.render_svg(game, state, seat=0),
+        }
+        if name == "morgans-magic-map":  # the map of the page's section "A map"
+            from boardgames.games.morgans_magic_map import render_map_svg
+
+            map_game = boardgames.make(name, players=4)
+            bots = [boardgames.RandomBot()] * 4
+            map_record = boardgames.play(map_game, bots, seed=7)
+            turn = next(s for s in boardgames.replay(map_record) if s.turn_number == 31)
+            pictures["map"] = render_map_svg(turn.tiles, turn.pawns)
+        for view, picture in pictures.items():
+            path = folder / f"{name}-{view}.svg"
+            if not path.exists() or path.read_text(encoding="utf-8") != picture:
+                path.write_text(picture, encoding="utf-8")
+
+
 def setup(app: object) -> dict[str, bool]:
-    """Register the two autodoc hooks; the docstring one runs before Napoleon's (500)."""
+    """Register the autodoc hooks (the docstring one before Napoleon's, 500) and the pictures."""
+    app.connect("builder-inited", _draw_pictures)  # type: ignore[attr-defined]
     app.connect(  # type: ignore[attr-defined]
         "autodoc-process-docstring", _keep_colons_in_attribute_docstrings, priority=400
     )

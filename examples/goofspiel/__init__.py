@@ -2,7 +2,7 @@
 
 A complete game built on :class:`~boardgames.core.standard.StandardGame`, laid out as
 every game package of the library is: ``components``, ``state``, ``actions``, ``rules``,
-``observation``, ``render`` and this module, which holds the game class. The package
+``observation``, ``render``, ``picture`` and this module, which holds the game class. The package
 imports its own modules relatively, so it works unchanged under any package name.
 """
 
@@ -13,7 +13,7 @@ from typing import ClassVar
 from boardgames import GameInfo, OptionSpec
 from boardgames.core.standard import GameTypes, StandardGame
 
-from . import encoding, observation, render, rules
+from . import encoding, observation, picture, render, rules
 from .actions import Bid
 from .components import MAX_CARDS, CardValue
 from .observation import GoofspielObservation
@@ -43,6 +43,7 @@ class Goofspiel(StandardGame[GoofspielState, Bid, GoofspielObservation, rules.Co
     rules = rules
     knowledge = observation
     text = render
+    picture = picture
     encoder = encoding
 
     info: ClassVar[GameInfo] = GameInfo(

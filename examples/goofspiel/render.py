@@ -12,7 +12,13 @@ from .observation import GoofspielObservation
 from .rules import points, unrevealed
 from .state import GoofspielState, Round
 
-__all__ = ["describe_action", "render_observation", "render_state"]
+__all__ = [
+    "describe_action",
+    "explain_action",
+    "legend",
+    "render_observation",
+    "render_state",
+]
 
 
 def _cards(cards: Iterable[CardValue]) -> str:
@@ -71,3 +77,19 @@ def describe_action(observation: GoofspielObservation, action: Bid, viewer: Play
     """
     last = observation.player == observation.players - 1
     return str(action) if viewer == observation.player or last else "bid a card face down"
+
+
+def explain_action(observation: GoofspielObservation, action: Bid) -> str:
+    """Say what a bid offers for the prize on the table, in plain words."""
+    prize = "nothing" if observation.prize is None else card_name(observation.prize)
+    return f"bid your {card_name(action.card)} (worth {action.card}) for the prize {prize}"
+
+
+def legend() -> str:
+    """Explain the notation of Goofspiel's renderings."""
+    return (
+        "Cards are named by rank: A (1), 2 to 10, J (11), Q (12), K (13); a card is worth "
+        "its rank.\n"
+        "prize: the face-up prize card of this round; face down: the prize cards to come.\n"
+        "bid: your face-down bid this round; unrevealed: the cards a seat has not bid yet."
+    )

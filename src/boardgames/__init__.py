@@ -20,9 +20,12 @@ from boardgames.core.errors import (
     UnknownGameError,
 )
 from boardgames.core.history import History
+from boardgames.core.picture import render_svg
 from boardgames.core.play import Bot, play
 from boardgames.core.protocol import (
     DescribesActions,
+    DrawsPictures,
+    ExplainsNotation,
     Game,
     GameFactory,
     GameInfo,
@@ -49,6 +52,8 @@ __all__ = [
     "Codec",
     "ConfigurationError",
     "DescribesActions",
+    "DrawsPictures",
+    "ExplainsNotation",
     "Game",
     "GameFactory",
     "GameInfo",
@@ -77,6 +82,7 @@ __all__ = [
     "play",
     "plugin_errors",
     "register_game",
+    "render_svg",
     "replay",
     "tournament",
     "unregister_game",

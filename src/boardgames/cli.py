@@ -9,13 +9,16 @@ so a newly registered game appears in each of them with no change here::
     boardgames play magellan-elcano --players ismcts:iterations=200,greedy,heuristic,human
     boardgames play magellan-elcano --players random,random --record game.json
     boardgames replay game.json
+    boardgames replay game.json --html game.html --seat 0
     boardgames demo
     boardgames bench --games magellan-elcano --rounds 3
     boardgames bench --compare-openspiel --write-page docs/performance.md
 
 Exit codes: 0 on success, 1 when a human player's input ends before the game does (or an
 output file cannot be written), 2 for bad arguments or unreadable files, each explained
-on standard error as ``error: <message>``.
+on standard error as ``error: <message>``; 130 when interrupted (Ctrl-C), 143 when
+terminated. An abandoned ``play`` still writes its ``--record`` (marked unfinished: not
+terminal) and ``--html`` files.
 
 .. versionadded:: 0.1.0
 """
@@ -31,14 +34,16 @@ from collections.abc import Callable, Sequence
 from typing import Any, Final, TextIO
 
 from boardgames import _bench, _bench_report
+from boardgames._version import __version__
 from boardgames.bots import HumanBot, RandomBot, bot_names, make_bot, parse_bot_spec
 from boardgames.core.errors import BoardgamesError, ConfigurationError
 from boardgames.core.play import Bot, play
-from boardgames.core.protocol import Game, GameInfo, OptionSpec, OptionValue
+from boardgames.core.protocol import ExplainsNotation, Game, GameInfo, OptionSpec, OptionValue
 from boardgames.core.record import GameRecord, replay
 from boardgames.core.registry import game_info, game_names, make
 from boardgames.serialization import dumps, loads
 from boardgames.tournaments import BACKENDS, tournament
+from boardgames.viewer import replay_html
 
 __all__ = [
     "EXIT_ABANDONED",
@@ -87,17 +92,24 @@ class _Announced:
         seat: int,
         sink: TextIO,
         describe: Callable[[Any, Any], str | None],
+        *,
+        name: str,
+        taken: list[Any],
     ) -> None:
         self._bot = bot
         self._seat = seat
         self._sink = sink
         self._describe = describe
+        self.name = name
+        """The seat's spec on the command line, which the record keeps."""
+        self._taken = taken
 
     def __repr__(self) -> str:
         return repr(self._bot)
 
     def choose(self, observation: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
         action = self._bot.choose(observation, legal_actions, rng)
+        self._taken.append(action)
         text = self._describe(observation, action)
         if text is not None:
             print(f"seat {self._seat}: {text}", file=self._sink, flush=True)
@@ -248,19 +260,23 @@ def _describer(
 ) -> Callable[[Any, Any], str | None]:
     """How ``seat``'s moves are printed: as the people at the table (``humans``) see them.
 
-    Without a person at the table (or with only ``seat``'s own), a move is printed whole.
+    Without a person at the table (or with only ``seat``'s own), a move is printed whole:
+    to the person who made it, as the game describes it to him (naming, say, the mission
+    he kept).
     Otherwise it is printed as the game's ``describe_action`` shows it to the other people,
     or as ``moved`` when they would see it differently or the game lacks the hook: the
     text of an action may name a card played face down. A move that one of them cannot
     see at all (``describe_action`` gives ``None``) is not printed.
     """
     viewers = [human for human in humans if human != seat]
-    if not viewers:
-        return lambda observation, action: str(action)
     # The DescribesActions hook, looked up by name (isinstance results are cached per class).
     describe_action: Callable[[Any, Any, int], str | None] | None = getattr(
         game, "describe_action", None
     )
+    if not viewers:
+        if seat in humans and describe_action is not None:  # his own move, as he knows it
+            return lambda observation, action: describe_action(observation, action, seat)
+        return lambda observation, action: str(action)
     if describe_action is None:
         return lambda observation, action: "moved"
 
@@ -290,29 +306,64 @@ def _command_play(arguments: argparse.Namespace) -> int:
     game = make(arguments.name, len(seats), **_parse_options(info, arguments.option))
     seed = random.SystemRandom().randrange(1 << 32) if arguments.seed is None else arguments.seed
     humans = [seat for seat, spec in enumerate(specs) if spec.name == "human"]
+    taken: list[Any] = []
     bots: list[Bot[Any, Any]] = [
-        _Announced(make_bot(spec, game), seat, sink, _describer(game, seat, humans))
+        _Announced(
+            make_bot(spec, game),
+            seat,
+            sink,
+            _describer(game, seat, humans),
+            name=seats[seat],
+            taken=taken,
+        )
         for seat, spec in enumerate(specs)
     ]
     print(_describe_game(game, seed), file=sink)
     print("seats: " + ", ".join(f"{seat} {kind}" for seat, kind in enumerate(seats)), file=sink)
+    if humans and isinstance(game, ExplainsNotation):
+        print("(answer ? at a prompt for what the notation means)", file=sink)
     try:
         record = play(game, bots, seed)
-    except EOFError:
-        print("error: input ended; the game was abandoned", file=sys.stderr)
-        return EXIT_ABANDONED
+    except (EOFError, KeyboardInterrupt) as stop:
+        # The move being chosen when the game stopped was never applied.
+        state = game.new_game(seed)
+        for action in taken:
+            state = game.apply(state, action)
+        record = GameRecord.of(game, seed, taken, state, seats=seats)
+        interrupted = isinstance(stop, KeyboardInterrupt)
+        why = "interrupted" if interrupted else "input ended"
+        print(f"error: {why}; the game was abandoned", file=sys.stderr)
+        code = _write_outputs(arguments, record, sink)
+        if interrupted:
+            raise
+        return EXIT_ABANDONED if code == EXIT_OK else code
     print(f"game over after {len(record.actions)} decisions", file=sink)
     print(game.render_state(_final_state(record)), file=sink)
     _print_lines(_result_lines(record.scores, record.ranking, seats), sink)
+    return _write_outputs(arguments, record, sink)
+
+
+def _write_file(path: str, text: str, what: str, sink: TextIO) -> bool:
+    try:
+        with open(path, "w", encoding="utf-8") as file:
+            file.write(text)
+    except OSError as error:
+        print(f"error: cannot write the {what}: {error}", file=sys.stderr)
+        return False
+    print(f"{what} written to {path}", file=sink)
+    return True
+
+
+def _write_outputs(arguments: argparse.Namespace, record: GameRecord, sink: TextIO) -> int:
+    """Write the record and the HTML replay that ``play`` was asked for."""
+    written = True
     if arguments.record is not None:
-        try:
-            with open(arguments.record, "w", encoding="utf-8") as file:
-                file.write(dumps(record) + "\n")
-        except OSError as error:
-            print(f"error: cannot write the record: {error}", file=sys.stderr)
-            return EXIT_ABANDONED
-        print(f"record written to {arguments.record}", file=sink)
-    return EXIT_OK
+        state = "" if record.terminal else " (unfinished)"
+        written = _write_file(arguments.record, dumps(record) + "\n", f"record{state}", sink)
+    if arguments.html is not None:
+        page = replay_html(record, seat=arguments.seat)
+        written = _write_file(arguments.html, page, "HTML replay", sink) and written
+    return EXIT_OK if written else EXIT_ABANDONED
 
 
 def _read_record(path: str) -> GameRecord:
@@ -337,7 +388,20 @@ def _command_replay(arguments: argparse.Namespace) -> int:
     sink = sys.stdout
     record = _read_record(arguments.file)
     game = record.make_game()
+    if arguments.seat is not None and not 0 <= arguments.seat < record.players:
+        raise _UsageError(
+            f"--seat {arguments.seat} is not a seat of this {record.players}-player game "
+            f"(0 to {record.players - 1})"
+        )
+    if arguments.html is not None:
+        page = replay_html(record, seat=arguments.seat)
+        return EXIT_OK if _write_file(arguments.html, page, "HTML replay", sink) else EXIT_ABANDONED
     print(_describe_game(game, record.seed), file=sink)
+    if record.seats:
+        print(
+            "seats: " + ", ".join(f"{seat} {kind}" for seat, kind in enumerate(record.seats)),
+            file=sink,
+        )
     state = None
     for number, state in enumerate(replay(record)):
         if number < len(record.actions):
@@ -345,13 +409,17 @@ def _command_replay(arguments: argparse.Namespace) -> int:
             print(f"{number + 1:>4}. seat {seat}: {record.actions[number]}", file=sink)
     assert state is not None  # replay always yields the setup
     if not record.terminal:
-        print(f"the record stops after {len(record.actions)} decisions", file=sink)
+        print(
+            f"unfinished: the record stops after {len(record.actions)} decisions "
+            "(the game was abandoned)",
+            file=sink,
+        )
     elif record.truncated:
         print(f"the game was cut short after {len(record.actions)} decisions", file=sink)
     else:
         print(f"game over after {len(record.actions)} decisions", file=sink)
     print(game.render_state(state), file=sink)
-    _print_lines(_result_lines(record.scores, record.ranking), sink)
+    _print_lines(_result_lines(record.scores, record.ranking, record.seats or None), sink)
     return EXIT_OK
 
 
@@ -502,6 +570,9 @@ def _parser() -> argparse.ArgumentParser:
         description="Play, replay and measure the registered board games.",
         epilog="Start with: boardgames demo",
     )
+    parser.add_argument(
+        "--version", action="version", version=f"%(prog)s {__version__}", help="print the version"
+    )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
     games = commands.add_parser("games", help="list the registered games and their options")
@@ -518,7 +589,22 @@ def _parser() -> argparse.ArgumentParser:
         + " (default: one human, then random bots up to the game's default player count)",
     )
     play_command.add_argument("--seed", type=int, help="the game seed (default: a random one)")
-    play_command.add_argument("--record", metavar="FILE", help="write the game record to FILE")
+    play_command.add_argument(
+        "--record",
+        metavar="FILE",
+        help="write the game record to FILE (also when the game is abandoned, as unfinished)",
+    )
+    play_command.add_argument(
+        "--html",
+        metavar="FILE",
+        help="write the game to FILE as an HTML page that steps through it (see replay)",
+    )
+    play_command.add_argument(
+        "--seat",
+        type=int,
+        metavar="N",
+        help="with --html: show the game as seat N saw it (default: the whole table)",
+    )
     play_command.add_argument(
         "--option",
         metavar="NAME=VALUE",
@@ -530,6 +616,18 @@ def _parser() -> argparse.ArgumentParser:
 
     replay_command = commands.add_parser("replay", help="print a recorded game move by move")
     replay_command.add_argument("file", metavar="FILE", help="a record written by --record")
+    replay_command.add_argument(
+        "--html",
+        metavar="OUT",
+        help="write a self-contained HTML page to OUT that steps through the game with "
+        "pictures, instead of printing it",
+    )
+    replay_command.add_argument(
+        "--seat",
+        type=int,
+        metavar="N",
+        help="with --html: show the game as seat N saw it (default: the whole table)",
+    )
     replay_command.set_defaults(handler=_command_replay)
 
     demo = commands.add_parser("demo", help="play one random game of every registered game")

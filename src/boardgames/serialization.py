@@ -47,7 +47,8 @@ READABLE_FORMATS: Final = (1, 2)
 
 Data in an older format is rewritten by the game's ``upgrade`` hook
 (:class:`~boardgames.Codec`) before it is checked, so a value loads the same from any of
-them; records never changed shape.
+them. Records gained an optional ``seats`` field (who played each seat) in 0.2.0, within
+format 2: a record without it still loads.
 """
 
 _KINDS: tuple[ValueKind, ...] = ("state", "action", "observation")
@@ -61,6 +62,7 @@ _RECORD_FIELDS = (
     "ranking",
     "terminal",
     "truncated",
+    "seats",
 )
 
 
@@ -149,6 +151,8 @@ def dumps(value: object, *, indent: int | None = None) -> str:
             "terminal": value.terminal,
             "truncated": value.truncated,
         }
+        if value.seats:
+            data["seats"] = list(value.seats)
         kind = "record"
     else:
         codec, kind = _codec_of(value)
@@ -324,6 +328,16 @@ def _load_record(codec: Codec, data: object) -> GameRecord:
         game = make(codec.game, players, **options)
     except (BoardgamesError, TypeError) as error:  # TypeError: an option named "players"
         raise SerializationError(f"invalid record configuration: {error}", where) from error
+    seats: tuple[str, ...] = ()
+    if "seats" in data:
+        raw_seats = _expect(data, "seats", list, where)
+        if len(raw_seats) != players or not all(type(name) is str for name in raw_seats):
+            raise SerializationError(
+                f"seats must list one name (a str) per seat, {players} in all, got "
+                f"{shown(raw_seats, 100)}",
+                f"{where}.seats",
+            )
+        seats = tuple(raw_seats)
     actions = []
     for index, raw in enumerate(raw_actions):
         try:
@@ -353,6 +367,7 @@ def _load_record(codec: Codec, data: object) -> GameRecord:
         ranking=tuple(raw_ranking),
         terminal=terminal,
         truncated=truncated,
+        seats=seats,
     )
     applied = -1  # states yielded so far, minus one: the index of the next action
     try:

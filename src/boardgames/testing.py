@@ -36,6 +36,7 @@ from typing import Any
 
 import attrs
 
+from boardgames._presentation_checks import check_explanations, check_pictures
 from boardgames.bots import RandomBot
 from boardgames.core.encoding import GameEncoding, encoding_of
 from boardgames.core.errors import (
@@ -351,6 +352,7 @@ def check_game(
     seeds: Sequence[int] = (0, 1, 2),
     max_decisions: int = 5_000,
     sample_every: int = 5,
+    picture_every: int = 100,
 ) -> ConformanceReport:
     """Check ``game`` against the protocol by playing random games from ``seeds``.
 
@@ -373,7 +375,14 @@ def check_game(
     not legal now are refused, and each observation's vector has the documented size,
     finite numbers only, and is the same for the states sampled from it; and, if the game
     has the optional :class:`~boardgames.DescribesActions` hook, two moves that leave a
-    seat with the same observation are described to that seat alike. At the end: the
+    seat with the same observation are described to that seat alike. Every
+    ``picture_every`` decisions and at the end: if the game has the
+    optional :class:`~boardgames.DrawsPictures` hooks, the pictures of the state and of
+    each seat's observation are self-contained SVG documents (no script, no link), and the
+    picture of an observation is the same after a JSON round trip of that observation; if
+    it has the optional :class:`~boardgames.ExplainsNotation` hooks, the legend and each
+    legal action's explanation are non-empty lines that depend only on the mover's
+    observation. At the end: the
     record replays to the same states and result, and a second game from the same seed
     with the same actions gives equal states.
 
@@ -383,6 +392,8 @@ def check_game(
         max_decisions: Stop a game after this many decisions (a game that has a turn limit
             should reach its end well before).
         sample_every: How often (in decisions) to check observations and ``sample_state``.
+        picture_every: How often (in decisions) to check pictures and explanations; they
+            are also checked at the end of each game.
 
     Returns:
         A :class:`ConformanceReport` of what was checked.
@@ -435,6 +446,7 @@ def check_game(
             probes.extend(action for action in seen[-20:] if action not in legal)
             _check_rejects(checker, state, probes)
             if terminal or len(actions) >= max_decisions:
+                check_pictures(game, state, checker.expect)
                 break
             longest = max(longest, len(legal))
             afters = []
@@ -451,6 +463,9 @@ def check_game(
             if len(actions) % sample_every == 0:
                 samples += _check_samples(checker, state, seed * 1_000_003 + len(actions))
                 _check_descriptions(checker, state, legal, afters)
+            if len(actions) % picture_every == 0:
+                check_pictures(game, state, checker.expect)
+                check_explanations(game, state, legal, checker.expect)
             seen.extend(legal)
             index = choices.randrange(len(legal))
             action = legal[index]

@@ -100,9 +100,38 @@ class _WrongSeedError(_Wrapped):
         return super().new_game(seed + 0)
 
 
+class _ScriptedPicture(_Wrapped):
+    """Puts a script into the picture of an observation."""
+
+    def render_observation_svg(self, observation: MagellanObservation) -> str:
+        picture = super().render_observation_svg(observation)
+        return picture.replace("</svg>", "<script>alert(1)</script></svg>")
+
+
+class _PictureOfTheMoment(_Wrapped):
+    """Draws something besides the observation: how many pictures it drew before."""
+
+    drawn = 0
+
+    def render_observation_svg(self, observation: MagellanObservation) -> str:
+        type(self).drawn += 1
+        picture = super().render_observation_svg(observation)
+        return picture.replace("</svg>", f"<!-- {self.drawn} --></svg>")
+
+
+class _LongExplanation(_Wrapped):
+    """Explains an action over two lines."""
+
+    def explain_action(self, observation: MagellanObservation, action: Action) -> str:
+        return super().explain_action(observation, action) + "\nand more"
+
+
 @pytest.mark.parametrize(
     ("game", "complaint"),
     [
+        (_ScriptedPicture(), "holds a <script> element"),
+        (_PictureOfTheMoment(), "changes in a dumps/loads round trip"),
+        (_LongExplanation(), "is not one non-empty line"),
         (_LeakyObservation(), "observation of seat 0"),
         (_AcceptsIllegal(), "accepted"),
         (_UnstableOrder(), "not deterministic"),
@@ -113,6 +142,9 @@ class _WrongSeedError(_Wrapped):
         (_WrongSeedError(), r"new_game\('1'\) raised TypeError"),
     ],
     ids=[
+        "scripted-picture",
+        "picture-of-the-moment",
+        "long-explanation",
         "leaky-observation",
         "accepts-illegal",
         "unstable-order",

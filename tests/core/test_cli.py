@@ -164,6 +164,7 @@ def test_human_bot_is_the_one_in_the_bots_package() -> None:
 
 def test_human_bot_sees_only_the_observation_rendering() -> None:
     game = boardgames.make(GAME, players=3)
+    assert isinstance(game, boardgames.ExplainsNotation)
     state = game.new_game(seed=2)
     seat = game.current_player(state)
     assert seat is not None
@@ -176,15 +177,19 @@ def test_human_bot_sees_only_the_observation_rendering() -> None:
     assert shown.startswith(game.render_observation(observation) + "\n")
     assert game.render_state(state) not in shown
     for number, action in enumerate(legal, start=1):
-        assert f"{number}. {action}" in shown
+        assert f"{number}. {game.explain_action(observation, action)}  [{action}]" in shown
 
 
 def test_human_bot_raises_eof_error_when_input_ends() -> None:
     game = boardgames.make(GAME, players=2)
-    observation = game.observe(game.new_game(seed=1), 0)
-    bot = HumanBot(game, input=io.StringIO("9\n"), output=io.StringIO())
+    state = game.new_game(seed=1)
+    seat = game.current_player(state)
+    assert seat is not None
+    legal = game.legal_actions(state)
+    assert len(legal) > 1
+    bot = HumanBot(game, input=io.StringIO("999\n"), output=io.StringIO())
     with pytest.raises(EOFError, match="input ended"):
-        bot.choose(observation, ["a", "b"], random.Random(0))
+        bot.choose(game.observe(state, seat), legal, random.Random(0))
 
 
 def test_play_stops_cleanly_at_end_of_input(

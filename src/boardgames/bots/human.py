@@ -10,7 +10,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from boardgames.core.protocol import Game
+from boardgames.core.protocol import ExplainsNotation, Game
 
 __all__ = ["HumanBot"]
 
@@ -19,11 +19,14 @@ class HumanBot:
     r"""A seat played by a person: shows the seat's observation and asks for a number.
 
     The person sees exactly what a bot in that seat would: the rendered observation and the
-    numbered legal actions, never the state. A line that is empty, not a number or out of
-    range is asked again with a message.
+    numbered legal actions, never the state, each action with what it means where the game
+    explains its actions; ``?`` shows the game's legend. A single legal action is played
+    without asking. A line that is empty, not a number or out of range is asked again with
+    a message.
 
     Args:
-        game: The configured game; only its ``render_observation`` is used.
+        game: The configured game: its ``render_observation``, and its ``explain_action``
+            and ``legend`` if it has them.
         input: Where answers are read from; standard input (at the time of asking) if
             ``None``.
         output: Where the table and prompts are written; standard output if ``None``.
@@ -35,10 +38,11 @@ class HumanBot:
     >>> import io, random
     >>> import boardgames
     >>> game = boardgames.make("magellan-elcano", players=2)
-    >>> observation = game.observe(game.new_game(seed=1), 0)
-    >>> bot = HumanBot(game, input=io.StringIO("x\n1\n"), output=io.StringIO())
-    >>> bot.choose(observation, ["first", "second"], random.Random(0))
-    'first'
+    >>> state = game.new_game(seed=1)
+    >>> legal = game.legal_actions(state)
+    >>> bot = HumanBot(game, input=io.StringIO("x\n?\n2\n"), output=io.StringIO())
+    >>> bot.choose(game.observe(state, 0), legal, random.Random(0)) == legal[1]
+    True
     """
 
     def __init__(
@@ -58,6 +62,10 @@ class HumanBot:
     def choose(self, observation: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
         """Show the table and the numbered legal actions, and return the one picked.
 
+        Each choice is shown with what it means when the game explains its actions
+        (:class:`~boardgames.ExplainsNotation`), and ``?`` shows the game's legend. A
+        single legal action is played at once, and announced.
+
         Args:
             observation: What this seat knows.
             legal_actions: The actions to choose from.
@@ -71,12 +79,24 @@ class HumanBot:
         """
         source = sys.stdin if self._input is None else self._input
         sink = sys.stdout if self._output is None else self._output
-        print(self._game.render_observation(observation), file=sink)
+        game = self._game
+        explainer = game if isinstance(game, ExplainsNotation) else None
+        print(game.render_observation(observation), file=sink)
+
+        def meaning(action: Any) -> str:
+            if explainer is None:
+                return str(action)
+            return f"{explainer.explain_action(observation, action)}  [{action}]"
+
         count = len(legal_actions)
+        if count == 1:
+            print(f"your only move, played for you: {meaning(legal_actions[0])}", file=sink)
+            return legal_actions[0]
         for number, action in enumerate(legal_actions, start=1):
-            print(f"  {number:>{len(str(count))}}. {action}", file=sink)
+            print(f"  {number:>{len(str(count))}}. {meaning(action)}", file=sink)
+        hint = ", ? explains the notation" if explainer is not None else ""
         while True:
-            print(f"your move (1-{count}): ", end="", file=sink, flush=True)
+            print(f"your move (1-{count}{hint}): ", end="", file=sink, flush=True)
             line = source.readline()
             if not line:
                 print(file=sink)
@@ -84,6 +104,9 @@ class HumanBot:
             text = line.strip()
             if not source.isatty():  # a script or a pipe: show the answer in the transcript
                 print(text, file=sink)
+            if text == "?" and explainer is not None:
+                print(explainer.legend(), file=sink)
+                continue
             if not text:
                 print(f"please enter a number from 1 to {count}", file=sink)
                 continue

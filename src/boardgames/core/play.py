@@ -12,7 +12,7 @@ from boardgames.core.protocol import Game
 from boardgames.core.record import GameRecord
 from boardgames.core.rng import Rng
 
-__all__ = ["Bot", "bot_random", "play"]
+__all__ = ["Bot", "bot_random", "play", "seat_name"]
 
 ObservationT_contra = TypeVar("ObservationT_contra", contravariant=True)
 ActionT = TypeVar("ActionT")
@@ -104,4 +104,15 @@ def play(
         except IllegalActionError as error:
             raise IllegalActionError(f"bot {bots[seat]!r} in seat {seat}: {error}") from error
         actions.append(action)
-    return GameRecord.of(game, seed, actions, state)
+    return GameRecord.of(game, seed, actions, state, seats=[seat_name(bot) for bot in bots])
+
+
+def seat_name(bot: object) -> str:
+    """Return the name a record gives the seat ``bot`` played: its ``name``, or its ``repr``.
+
+    >>> from boardgames import RandomBot
+    >>> seat_name(RandomBot())
+    'RandomBot()'
+    """
+    name = getattr(bot, "name", None)
+    return name if isinstance(name, str) else repr(bot)

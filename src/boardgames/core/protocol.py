@@ -15,6 +15,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DescribesActions",
+    "DrawsPictures",
+    "ExplainsNotation",
     "Game",
     "GameFactory",
     "GameInfo",
@@ -285,6 +287,57 @@ class DescribesActions(Protocol):
             ``None`` if ``viewer`` cannot even tell that the move was made (one card of a
             secret composition whose size is hidden).
         """
+        ...
+
+
+@runtime_checkable
+class ExplainsNotation(Protocol):
+    """The optional hooks by which a game explains itself to a person at the terminal.
+
+    ``boardgames play`` shows :meth:`explain_action` beside each choice it offers a person,
+    and :meth:`legend` when he answers ``?``. :func:`boardgames.testing.check_game` checks
+    that the explanations are non-empty text and that they depend only on the observation
+    (the same observation, whatever the hidden world, gets the same words).
+
+    .. versionadded:: 0.2.0
+    """
+
+    def explain_action(self, observation: Any, action: Any) -> str:
+        """Say in plain words what ``action`` does.
+
+        Args:
+            observation: The observation of the seat to move.
+            action: One of that seat's legal actions.
+
+        Returns:
+            One line, such as ``"keep mission 'Skull Island' (3 pearls)"``.
+        """
+        ...
+
+    def legend(self) -> str:
+        """Explain every abbreviation and symbol of the game's text renderings and actions."""
+        ...
+
+
+@runtime_checkable
+class DrawsPictures(Protocol):
+    """The optional hooks by which a game draws its states and observations as SVG.
+
+    Use :func:`boardgames.render_svg`, which works on a state (the whole table, or one
+    seat's view of it) or an observation. Each picture is one self-contained ``<svg>``
+    document: no script, no external image or font. :func:`boardgames.testing.check_game`
+    checks that each picture is well-formed and that the picture of an observation depends
+    only on that observation, so that it never shows what the seat may not see.
+
+    .. versionadded:: 0.2.0
+    """
+
+    def render_state_svg(self, state: Any) -> str:
+        """Draw the whole table, hidden parts face up."""
+        ...
+
+    def render_observation_svg(self, observation: Any) -> str:
+        """Draw what the observation's seat knows, and nothing else."""
         ...
 
 

@@ -29,6 +29,11 @@ class GameRecord:
         ranking: The place of each seat, 1 best.
         terminal: Whether the game reached its end (by the rules or by truncation).
         truncated: Whether a turn limit ended the game.
+        seats: Who played each seat (a bot's name or spec, ``"human"``), seat 0 first;
+            empty when not recorded.
+
+    .. versionchanged:: 0.2.0
+       ``seats``.
     """
 
     game: str
@@ -40,19 +45,44 @@ class GameRecord:
     ranking: tuple[int, ...]
     terminal: bool = True
     truncated: bool = False
+    seats: tuple[str, ...] = ()
 
     @classmethod
     def of(
-        cls, game: Game[Any, Any, Any], seed: int, actions: Sequence[Any], state: Any
+        cls,
+        game: Game[Any, Any, Any],
+        seed: int,
+        actions: Sequence[Any],
+        state: Any,
+        *,
+        seats: Sequence[str] = (),
     ) -> GameRecord:
         """Record a game of ``game`` from ``seed`` that reached ``state`` through ``actions``.
 
+        Args:
+            game: The configured game.
+            seed: The seed given to ``new_game``.
+            actions: Every action taken, in order.
+            state: The state they reached (the end, or where the game was left).
+            seats: Who played each seat, seat 0 first; or empty.
+
         Raises:
             ConfigurationError: ``game`` is not a configured game, ``seed`` is not an int,
-                or ``state`` is not a state of ``game``.
+                ``state`` is not a state of ``game``, or ``seats`` is not empty or one
+                str per seat.
         """
         require_game(game)
         check_seed(seed)
+        names: object = seats
+        if (
+            not isinstance(names, Sequence)
+            or isinstance(names, str)
+            or not all(isinstance(name, str) for name in names)
+            or len(names) not in (0, game.players)
+        ):
+            raise ConfigurationError(
+                f"seats={given(seats)} must be empty or one str per seat ({game.players})"
+            )
         return cls(
             game=game.info.name,
             players=game.players,
@@ -63,6 +93,7 @@ class GameRecord:
             ranking=game.ranking(state),
             terminal=game.is_terminal(state),
             truncated=game.is_truncated(state),
+            seats=tuple(seats),
         )
 
     def make_game(self) -> Game[Any, Any, Any]:

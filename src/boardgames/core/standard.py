@@ -9,7 +9,8 @@ game supplies the same pieces:
   scores and invariants;
 * ``knowledge``, a :class:`Knowledge`: what a seat observes and the worlds it cannot rule
   out;
-* ``text``, a :class:`Text`: how states, observations and moves read.
+* ``text``, a :class:`Text`: how states, observations and moves read;
+* ``picture``, a :class:`Picture`: how they look, as SVG.
 
 The base class does the rest once for every game: it checks the player count and
 options, refuses states of another configuration, checks seats and seeds, wires the codec
@@ -27,6 +28,7 @@ A minimal game (the template under ``examples/`` is a complete one)::
         rules = nim_rules
         knowledge = nim_knowledge
         text = nim_text
+        picture = nim_picture
 
         def __init__(self, *, players: int) -> None:
             super().__init__(players=players)
@@ -203,6 +205,29 @@ class Text(Protocol[StateT_contra, ActionT_contra, ObservationT_contra]):
         """
         ...
 
+    def explain_action(self, observation: ObservationT_contra, action: ActionT_contra, /) -> str:
+        """Say in plain words what ``action``, a legal action of ``observation``'s seat, does.
+
+        See :class:`~boardgames.ExplainsNotation`.
+        """
+        ...
+
+    def legend(self) -> str:
+        """Explain the notation of the game's text renderings and action names."""
+        ...
+
+
+class Picture(Protocol[StateT_contra, ObservationT_contra]):
+    """How a game looks: what its ``picture`` module defines (see :mod:`boardgames.core.svg`)."""
+
+    def svg_state(self, state: StateT_contra, /) -> str:
+        """Draw a full state as an SVG document, everything hidden shown face up."""
+        ...
+
+    def svg_observation(self, observation: ObservationT_contra, /) -> str:
+        """Draw an observation as an SVG document: only what its seat knows."""
+        ...
+
 
 @attrs.frozen
 class GameTypes:
@@ -240,9 +265,10 @@ _codecs: dict[type, Codec] = {}
 class StandardGame(Generic[StateT, ActionT, ObservationT, ConfigurationT]):
     """The :class:`~boardgames.Game` protocol, implemented once over a game's modules.
 
-    Subclasses set :attr:`info`, :attr:`types`, :attr:`rules`, :attr:`knowledge` and
-    :attr:`text` in their body, and define a keyword-only ``__init__`` that names each
-    option with its type and default and passes them on to this one.
+    Subclasses set :attr:`info`, :attr:`types`, :attr:`rules`, :attr:`knowledge`,
+    :attr:`text`, :attr:`picture` and :attr:`encoder` in their body, and define a
+    keyword-only ``__init__`` that names each option with its type and default and passes
+    them on to this one.
 
     Args:
         players: The number of seats.
@@ -264,6 +290,8 @@ class StandardGame(Generic[StateT, ActionT, ObservationT, ConfigurationT]):
     """What each seat observes and the worlds it cannot rule out (a module)."""
     text: Text[StateT, ActionT, ObservationT]
     """How states, observations and moves read (a module)."""
+    picture: Picture[StateT, ObservationT]
+    """How states and observations look, as SVG (a module)."""
     encoder: Encoder[ConfigurationT, ActionT, ObservationT]
     """The action numbering and observation vector (a module)."""
 
@@ -519,6 +547,14 @@ class StandardGame(Generic[StateT, ActionT, ObservationT, ConfigurationT]):
         self._require_observation(observation)
         return self.text.render_observation(observation)
 
+    def _require_action(self, action: ActionT) -> None:
+        if type(action) not in self.types.action_classes:
+            raise ConfigurationError(f"expected an action of {self.info.name}, got {given(action)}")
+        try:
+            self.rules.check_action(action)
+        except InvalidStateError as error:
+            raise ConfigurationError(f"not an action of {self.info.name}: {error}") from None
+
     def describe_action(
         self, observation: ObservationT, action: ActionT, viewer: PlayerId
     ) -> str | None:
@@ -532,13 +568,53 @@ class StandardGame(Generic[StateT, ActionT, ObservationT, ConfigurationT]):
                 observation of this game, or ``action`` is not an action of it.
         """
         self._require_observation(observation)
-        if type(action) not in self.types.action_classes:
-            raise ConfigurationError(f"expected an action of {self.info.name}, got {given(action)}")
-        try:
-            self.rules.check_action(action)
-        except InvalidStateError as error:
-            raise ConfigurationError(f"not an action of {self.info.name}: {error}") from None
+        self._require_action(action)
         return self.text.describe_action(observation, action, check_seat(viewer, self._players))
+
+    def explain_action(self, observation: ObservationT, action: ActionT) -> str:
+        """Say in plain words what ``action``, a legal action of ``observation``'s seat, does.
+
+        This is the :class:`~boardgames.ExplainsNotation` hook: what a person choosing
+        among the legal actions is shown beside each (the mission offered, the card's
+        values, the tile's destination).
+
+        Raises:
+            ConfigurationError: ``observation`` is not an observation of this game, or
+                ``action`` is not an action of it.
+        """
+        self._require_observation(observation)
+        self._require_action(action)
+        return self.text.explain_action(observation, action)
+
+    def legend(self) -> str:
+        """Explain the notation of the game's text renderings and action names.
+
+        This is the :class:`~boardgames.ExplainsNotation` hook; ``boardgames play`` shows
+        it when a person answers ``?``.
+        """
+        return self.text.legend()
+
+    def render_state_svg(self, state: StateT) -> str:
+        """Draw a full state as a self-contained SVG document, hidden parts shown face up.
+
+        This is the :class:`~boardgames.DrawsPictures` hook; :func:`boardgames.render_svg`
+        is the entry point that works for every game.
+
+        Raises:
+            ConfigurationError: ``state`` is not a state of this configuration.
+        """
+        if state is not self._known:
+            self._require(state)
+        return self.picture.svg_state(state)
+
+    def render_observation_svg(self, observation: ObservationT) -> str:
+        """Draw an observation as a self-contained SVG document: only what its seat knows.
+
+        Raises:
+            ConfigurationError: ``observation`` is not an observation of this game.
+        """
+        self._require_observation(observation)
+        return self.picture.svg_observation(observation)
 
 
 _NOTHING = object()

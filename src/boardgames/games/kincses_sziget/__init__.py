@@ -19,7 +19,7 @@ from typing import ClassVar
 
 from boardgames.core.protocol import GameInfo, OptionSpec
 from boardgames.core.standard import GameTypes, StandardGame
-from boardgames.games.kincses_sziget import encoding, observation, render, rules
+from boardgames.games.kincses_sziget import encoding, observation, picture, render, rules
 from boardgames.games.kincses_sziget._codec import configure_fast_paths
 from boardgames.games.kincses_sziget.actions import Action, PublicAction
 from boardgames.games.kincses_sziget.observation import IslandView, KincsesObservation, SeatView
@@ -56,6 +56,7 @@ class KincsesSziget(StandardGame[KincsesState, Action, KincsesObservation, rules
     rules = rules
     knowledge = observation
     text = render
+    picture = picture
     encoder = encoding
 
     info: ClassVar[GameInfo] = GameInfo(

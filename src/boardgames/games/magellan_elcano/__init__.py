@@ -14,7 +14,7 @@ from typing import ClassVar
 from boardgames.core.play import Bot
 from boardgames.core.protocol import GameInfo, OptionSpec
 from boardgames.core.standard import GameTypes, StandardGame
-from boardgames.games.magellan_elcano import encoding, observation, render, rules
+from boardgames.games.magellan_elcano import encoding, observation, picture, render, rules
 from boardgames.games.magellan_elcano._codec import configure_fast_paths
 from boardgames.games.magellan_elcano.actions import (
     Action,
@@ -60,6 +60,7 @@ class MagellanElcano(StandardGame[MagellanState, Action, MagellanObservation, ru
     rules = rules
     knowledge = observation
     text = render
+    picture = picture
     encoder = encoding
 
     info: ClassVar[GameInfo] = GameInfo(

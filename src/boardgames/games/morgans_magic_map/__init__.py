@@ -13,7 +13,14 @@ from typing import ClassVar
 
 from boardgames.core.protocol import GameInfo, OptionSpec
 from boardgames.core.standard import GameTypes, StandardGame
-from boardgames.games.morgans_magic_map import _format1, encoding, observation, render, rules
+from boardgames.games.morgans_magic_map import (
+    _format1,
+    encoding,
+    observation,
+    picture,
+    render,
+    rules,
+)
 from boardgames.games.morgans_magic_map._codec import configure_converter
 from boardgames.games.morgans_magic_map.actions import (
     Action,
@@ -94,6 +101,7 @@ class MorgansMagicMap(StandardGame[MorganState, Action, MorganObservation, rules
     rules = rules
     knowledge = observation
     text = render
+    picture = picture
     encoder = encoding
 
     info: ClassVar[GameInfo] = GameInfo(

@@ -17,7 +17,7 @@ from typing import ClassVar
 from boardgames.core.play import Bot
 from boardgames.core.protocol import GameInfo, OptionSpec
 from boardgames.core.standard import GameTypes, StandardGame
-from boardgames.games.morrigan import encoding, observation, render, rules
+from boardgames.games.morrigan import encoding, observation, picture, render, rules
 from boardgames.games.morrigan._codec import configure_history
 from boardgames.games.morrigan.actions import (
     Action,
@@ -142,6 +142,7 @@ class Morrigan(StandardGame[MorriganState, Action, MorriganObservation, rules.Co
     rules = rules
     knowledge = observation
     text = render
+    picture = picture
     encoder = encoding
 
     info: ClassVar[GameInfo] = GameInfo(
