@@ -2,8 +2,8 @@
 
 Build the HTML pages (every warning is an error) and run the doctests with::
 
-    uv run sphinx-build -n -W --keep-going -b html docs docs/_build/html
-    uv run sphinx-build -b doctest docs docs/_build/doctest
+    uv run --group dev sphinx-build -n -W --keep-going -b html docs docs/_build/html
+    uv run --group dev sphinx-build -b doctest docs docs/_build/doctest
 """
 
 from __future__ import annotations

@@ -6,6 +6,7 @@ is imported the way a reader would use a copy of it: with its folder on ``sys.pa
 
 from __future__ import annotations
 
+import importlib.util
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -31,8 +32,20 @@ def test_the_expected_examples_exist() -> None:
     assert (EXAMPLES / "goofspiel" / "__init__.py").is_file()
 
 
+NEEDS = {
+    "gymnasium_env": ("gymnasium", "numpy"),
+    "openspiel_game": ("pyspiel", "numpy"),
+    "pettingzoo_env": ("pettingzoo", "numpy"),
+    "run_a_tournament": ("openskill",),
+}
+"""The optional packages each script needs besides the library."""
+
+
 @pytest.mark.parametrize("script", SCRIPTS, ids=[script.stem for script in SCRIPTS])
 def test_example_runs(script: Path) -> None:
+    for module in NEEDS.get(script.stem, ()):
+        if importlib.util.find_spec(module) is None:
+            pytest.skip(f"needs the optional package {module} (uv sync --group dev installs it)")
     result = subprocess.run(
         [sys.executable, str(script)],
         capture_output=True,

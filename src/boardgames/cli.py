@@ -31,6 +31,7 @@ import random
 import signal
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, Final, TextIO
 
 from boardgames import _bench, _bench_report
@@ -42,7 +43,7 @@ from boardgames.core.protocol import ExplainsNotation, Game, GameInfo, OptionSpe
 from boardgames.core.record import GameRecord, replay
 from boardgames.core.registry import game_info, game_names, make
 from boardgames.serialization import dumps, loads
-from boardgames.tournaments import BACKENDS, tournament
+from boardgames.tournaments import BACKENDS, LADDER_BOTS, Ladder, ladder, tournament
 from boardgames.viewer import replay_html
 
 __all__ = [
@@ -299,9 +300,10 @@ def _command_play(arguments: argparse.Namespace) -> int:
     specs = [parse_bot_spec(seat) for seat in seats]
     known = bot_names()
     for spec in specs:
-        if spec.name not in known:
+        if spec.name not in known and ":" not in spec.name:  # module:Class is code
             raise _UsageError(
-                f"unknown bot {spec.name!r} in --players; registered bots: {', '.join(known)}"
+                f"unknown bot {spec.name!r} in --players; registered bots: {', '.join(known)}, "
+                "or a bot of your own as module:Class or path/to/file.py:Class"
             )
     game = make(arguments.name, len(seats), **_parse_options(info, arguments.option))
     seed = random.SystemRandom().randrange(1 << 32) if arguments.seed is None else arguments.seed
@@ -544,6 +546,71 @@ def _command_tournament(arguments: argparse.Namespace) -> int:
 # --- the parser ----------------------------------------------------------------------------
 
 
+LADDER_BEGIN: Final = "<!-- ladder: begin (boardgames ladder --write-page writes this part) -->"
+LADDER_END: Final = "<!-- ladder: end -->"
+
+
+def _ladder_text(name: str, ladders: Sequence[Ladder], command: str) -> str:
+    """The ladder section of a game page: one table per player count, and how it was made."""
+    lines = [
+        LADDER_BEGIN,
+        "",
+        f"Made with `{command}` (version {__version__}). Each row is one bot over all its",
+        "seats; the win share counts a tie for first as a share of a win.",
+    ]
+    for result in ladders:
+        tables = "one table" if len(result.tables) == 1 else f"{len(result.tables)} tables"
+        lines += [
+            "",
+            f"**{result.players} players** ({tables} of {result.games_per_table} games, "
+            f"seats rotated, deals paired; a random seat wins about "
+            f"{1 / result.players:.0%}):",
+            "",
+            result.to_markdown(),
+        ]
+    lines += ["", LADDER_END]
+    return "\n".join(lines)
+
+
+def _command_ladder(arguments: argparse.Namespace) -> int:
+    sink = sys.stdout
+    info = game_info(arguments.name)
+    counts = arguments.players or list(range(info.min_players, info.max_players + 1))
+    bots = [spec.strip() for spec in arguments.bots.split(",")]
+    ladders = []
+    for players in counts:
+        result = ladder(
+            arguments.name,
+            bots,
+            players=players,
+            games=arguments.games,
+            seed=arguments.seed,
+            workers=arguments.workers,
+        )
+        ladders.append(result)
+        order = "in order" if result.in_order() else "NOT in the order given"
+        print(f"{arguments.name}, {players} players ({order}):", file=sink)
+        print(result.to_markdown(), file=sink)
+    if arguments.write_page is not None:
+        path = Path(arguments.write_page)
+        page = path.read_text(encoding="utf-8")
+        if page.count(LADDER_BEGIN) != 1 or page.count(LADDER_END) != 1:
+            raise _UsageError(
+                f"{path} needs one line {LADDER_BEGIN!r} and one {LADDER_END!r} around the "
+                "ladder section"
+            )
+        head, rest = page.split(LADDER_BEGIN)
+        _, tail = rest.split(LADDER_END)
+        players = "".join(f" --players {count}" for count in arguments.players or ())
+        command = (
+            f"boardgames ladder {arguments.name}{players} --games {arguments.games} "
+            f"--bots {','.join(bots)} --seed {arguments.seed}"
+        )
+        path.write_text(head + _ladder_text(arguments.name, ladders, command) + tail, "utf-8")
+        print(f"ladder written to {path}", file=sink)
+    return EXIT_OK
+
+
 def _positive_float(text: str) -> float:
     try:
         value = float(text)
@@ -586,7 +653,8 @@ def _parser() -> argparse.ArgumentParser:
         help="comma-separated bot specs, seat 0 first, such as "
         "ismcts:iterations=200,greedy,random,human; built-in bots: "
         + ", ".join(SEAT_KINDS)
-        + " (default: one human, then random bots up to the game's default player count)",
+        + "; or a bot of your own as module:Class or path/to/file.py:Class (this runs that "
+        "code) (default: one human, then random bots up to the game's default player count)",
     )
     play_command.add_argument("--seed", type=int, help="the game seed (default: a random one)")
     play_command.add_argument(
@@ -741,6 +809,41 @@ def _parser() -> argparse.ArgumentParser:
         help="show a progress bar on standard error (default: when it is a terminal)",
     )
     tournament_command.set_defaults(handler=_command_tournament)
+
+    ladder_command = commands.add_parser(
+        "ladder", help="rank bots at each player count, as on the game pages"
+    )
+    ladder_command.add_argument("name", metavar="GAME", help="a game name from 'boardgames games'")
+    ladder_command.add_argument(
+        "--bots",
+        default=",".join(LADDER_BOTS),
+        help="comma-separated bot specs, strongest expected first (default: "
+        + ",".join(LADDER_BOTS)
+        + ")",
+    )
+    ladder_command.add_argument(
+        "--players",
+        type=_positive_int,
+        action="append",
+        metavar="N",
+        help="a player count (repeatable; default: every count the game allows)",
+    )
+    ladder_command.add_argument(
+        "--games",
+        type=_positive_int,
+        default=100,
+        help="games per table, rounded up to a multiple of its bots (default 100)",
+    )
+    ladder_command.add_argument("--seed", type=int, default=0, help="the seed (default 0)")
+    ladder_command.add_argument(
+        "--workers", type=_positive_int, help="games at once (default: the CPUs)"
+    )
+    ladder_command.add_argument(
+        "--write-page",
+        metavar="FILE",
+        help="replace the ladder section of FILE (a game page) with the tables",
+    )
+    ladder_command.set_defaults(handler=_command_ladder)
     return parser
 
 

@@ -20,9 +20,14 @@ from pathlib import Path
 from typing import Any, cast
 
 import attrs
+import pytest
+
+_EXTRA = "(uv sync --group dev installs it)"
+pytest.importorskip("numpy", reason=f"needs the optional package numpy {_EXTRA}")
+pytest.importorskip("gymnasium", reason=f"needs the optional package gymnasium {_EXTRA}")
+
 import gymnasium
 import numpy as np
-import pytest
 from gymnasium.utils.env_checker import check_env
 
 import boardgames
@@ -35,7 +40,7 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 if str(EXAMPLES) not in sys.path:
     sys.path.insert(0, str(EXAMPLES))
 
-from goofspiel import Goofspiel  # noqa: E402 - needs the path above
+from goofspiel import Goofspiel  # needs the path above
 
 
 def _cases() -> list[Any]:

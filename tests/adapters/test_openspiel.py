@@ -19,8 +19,13 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 import pytest
+
+_EXTRA = "(uv sync --group dev installs it)"
+pytest.importorskip("numpy", reason=f"needs the optional package numpy {_EXTRA}")
+pytest.importorskip("pyspiel", reason=f"needs the optional package open-spiel {_EXTRA}")
+
+import numpy as np
 
 import boardgames
 from boardgames import ConfigurationError, Game, IllegalActionError
@@ -38,7 +43,7 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 if str(EXAMPLES) not in sys.path:
     sys.path.insert(0, str(EXAMPLES))
 
-from goofspiel import Goofspiel  # noqa: E402 - needs the path above
+from goofspiel import Goofspiel  # needs the path above
 
 SHORT = 4
 """The turn limit of the games played here (games without one are played in full)."""

@@ -19,8 +19,13 @@ from collections.abc import Callable, Iterator, MutableSequence
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 import pytest
+
+_EXTRA = "(uv sync --group dev installs it)"
+pytest.importorskip("numpy", reason=f"needs the optional package numpy {_EXTRA}")
+pytest.importorskip("pettingzoo", reason=f"needs the optional package pettingzoo {_EXTRA}")
+
+import numpy as np
 from gymnasium import spaces
 from pettingzoo.test import api_test, seed_test  # type: ignore[import-untyped]
 
@@ -34,7 +39,7 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 if str(EXAMPLES) not in sys.path:
     sys.path.insert(0, str(EXAMPLES))
 
-from goofspiel import Goofspiel  # noqa: E402 - needs the path above
+from goofspiel import Goofspiel  # needs the path above
 
 TOLERATED = frozenset(
     {

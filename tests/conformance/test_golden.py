@@ -94,7 +94,7 @@ def short_diff(expected: str, actual: str, path: Path) -> str:
 
 @pytest.mark.parametrize("name", boardgames.game_names())
 def test_the_playthrough_matches_the_golden_file(name: str) -> None:
-    """The engine replays the recorded game exactly as before (STYLE.md: golden files)."""
+    """The engine replays the recorded game exactly as before (a golden-file test)."""
     if name not in GOLDEN:
         pytest.fail(f"game {name!r} has no golden playthrough; add a row to GOLDEN in {__file__}")
     golden = GOLDEN[name]

@@ -203,7 +203,7 @@ def test_importing_the_library_imports_neither_open_spiel_nor_numpy() -> None:
 
 def test_the_comparison_with_open_spiel(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Runs where the extra is installed (CI's bench step); skipped elsewhere."""
-    pytest.importorskip("pyspiel")
+    pytest.importorskip("pyspiel", reason="needs the optional package open-spiel (the bench extra)")
     page = tmp_path / "performance.md"
     arguments = ["bench", "--games", GAME, "--seconds", "0.001", "--rounds", "1"]
     assert EXIT_OK == main([*arguments, "--compare-openspiel", "--write-page", str(page)])

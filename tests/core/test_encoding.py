@@ -149,7 +149,9 @@ def test_every_game_has_an_encoding_built_once(name: str) -> None:
 
 
 def test_a_numpy_buffer_is_zeroed_and_written_in_place() -> None:
-    numpy = pytest.importorskip("numpy")
+    numpy = pytest.importorskip(
+        "numpy", reason="needs the optional package numpy (uv sync --group dev installs it)"
+    )
     encoding = _encoding()
     buffer = numpy.full(3, 7.0, dtype=numpy.float32)
     assert buffer is encoding.encode_observation((5,), buffer)

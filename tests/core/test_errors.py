@@ -129,7 +129,7 @@ def test_illegal_action_refuses_foreign_objects() -> None:
 
 
 def test_messages_start_lowercase() -> None:
-    """STYLE.md: messages are lowercase and name the problem first."""
+    """House style: messages are lowercase and name the problem first."""
     messages = []
     for call in (
         lambda: boardgames.make("chess"),

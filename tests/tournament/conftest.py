@@ -11,12 +11,14 @@
 
 from __future__ import annotations
 
+import importlib.util
 import logging
 import random
 import secrets
 import shutil
 import tempfile
 from collections.abc import Iterator, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -87,3 +89,21 @@ def ray_instance() -> Iterator[Any]:
         finally:
             ray.shutdown()
             shutil.rmtree(temporary, ignore_errors=True)
+
+
+_HERE = Path(__file__).resolve().parent
+_MISSING = (
+    None
+    if importlib.util.find_spec("openskill") is not None
+    else "needs the optional package openskill (the tournament extra; every tournament "
+    "rates its bots with it)"
+)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Skip this folder's tests when the tournament extra is missing."""
+    if _MISSING is None:
+        return
+    for item in items:
+        if _HERE in item.path.parents:
+            item.add_marker(pytest.mark.skip(reason=_MISSING))

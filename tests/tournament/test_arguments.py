@@ -113,3 +113,41 @@ def test_results_pickle_and_compare_equal() -> None:
     with ThreadPoolExecutor(1) as executor:
         result = tournament(GAME, ["random"], 2, players=2, executor=executor)
     assert result == pickle.loads(pickle.dumps(result))
+
+
+def test_a_configured_game_stands_for_its_name_seats_and_options() -> None:
+    game = boardgames.make(GAME, players=4, storm_variant=True)
+    pool = ThreadPoolExecutor(2)
+    try:
+        by_object = tournament(game, ["random", "greedy"], 4, executor=pool, workers=2)
+        by_name = tournament(
+            GAME,
+            ["random", "greedy"],
+            4,
+            players=4,
+            options={"storm_variant": True},
+            executor=pool,
+            workers=2,
+        )
+    finally:
+        pool.shutdown()
+    assert by_object.config == by_name.config
+    assert by_object.games == by_name.games
+
+
+@pytest.mark.parametrize(
+    ("settings", "message"),
+    [
+        ({"players": 3}, "players=3 differs from the 4 seats"),
+        ({"options": {"storm_variant": False}}, "options= sets 'storm_variant' otherwise"),
+    ],
+)
+def test_a_configured_game_refuses_other_settings(settings: dict[str, Any], message: str) -> None:
+    game = boardgames.make(GAME, players=4, storm_variant=True)
+    with pytest.raises(boardgames.ConfigurationError, match=message):
+        tournament(game, ["random"], 2, **settings)
+
+
+def test_something_else_than_a_game_is_refused() -> None:
+    with pytest.raises(boardgames.ConfigurationError, match="must be a registered game's name"):
+        tournament(42, ["random"], 2, players=2)  # type: ignore[arg-type]

@@ -1,13 +1,13 @@
 """The HTML replay in a real browser: Debian's chromium, headless, driven by Playwright.
 
 Skipped when Playwright or ``/usr/bin/chromium`` is missing, unless the environment sets
-``BOARDGAMES_REQUIRE_BROWSER=1`` (as ``.ci/run`` does), which turns the skip into a failure.
+``BOARDGAMES_REQUIRE_EXTRAS=1`` (as ``.ci/run`` does), which turns the skip into a failure
+(see ``tests/conftest.py``).
 Each test writes a screenshot to ``build/test-artifacts/``.
 """
 
 from __future__ import annotations
 
-import os
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -39,23 +39,14 @@ GAMES = [
 ]
 
 
-def _missing() -> str | None:
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        return "Playwright is not installed (it is in the project's dev dependency group)"
-    if shutil.which(CHROMIUM) is None:
-        return f"{CHROMIUM} is missing (Debian: apt-get install chromium)"
-    return None
-
-
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    problem = _missing()
-    if problem is not None:
-        if os.environ.get("BOARDGAMES_REQUIRE_BROWSER") == "1":
-            pytest.fail(f"the browser tests must run here: {problem}")
-        pytest.skip(problem)
+    pytest.importorskip(
+        "playwright.sync_api",
+        reason="needs the optional package playwright (uv sync --group dev installs it)",
+    )
+    if shutil.which(CHROMIUM) is None:
+        pytest.skip(f"needs the optional package chromium: {CHROMIUM} (apt-get install chromium)")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as driver:

@@ -5,7 +5,7 @@ with ``game.sample_state``. ``make_bot`` builds them from named specs such as
 ``"ismcts:iterations=400"``.
 """
 
-from boardgames.bots.greedy import GreedyBot
+from boardgames.bots.greedy import GreedyBot, HasHeuristicValue
 from boardgames.bots.human import HumanBot
 from boardgames.bots.ismcts import ISMCTSBot, SearchResult, rank_utilities
 from boardgames.bots.random_bot import RandomBot
@@ -26,6 +26,7 @@ __all__ = [
     "BotSpec",
     "GreedyBot",
     "HasHeuristicBot",
+    "HasHeuristicValue",
     "HumanBot",
     "ISMCTSBot",
     "RandomBot",

@@ -7,23 +7,46 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from boardgames.core.errors import ConfigurationError
 from boardgames.core.guards import require_game
+from boardgames.core.play import Bot
 from boardgames.core.protocol import Game
 
-__all__ = ["GreedyBot"]
+__all__ = ["GreedyBot", "HasHeuristicValue"]
 
 
-class GreedyBot:
+@runtime_checkable
+class HasHeuristicValue(Protocol):
+    """The optional hook by which a game tells the greedy bot how good a state is.
+
+    Where a game's score misleads one decision ahead (it moves only at the end, or says
+    nothing of the cards in hand), the game defines ``heuristic_value``, and
+    :class:`GreedyBot` compares these values instead of the scores.
+
+    .. versionadded:: 0.2.0
+    """
+
+    def heuristic_value(self, state: Any) -> tuple[float, ...]:
+        """Return how well each seat stands in ``state``, seat 0 first (higher is better).
+
+        Values of different seats are compared with each other, so they share one scale;
+        at the end of the game they should order the seats as the ranking does.
+        """
+        ...
+
+
+class GreedyBot(Bot[Any, Any]):
     """Take the action whose immediate result has the best score margin; break ties at random.
 
     For each legal action, the bot applies it to ``samples`` states drawn from its
     observation with ``game.sample_state`` (the same states for every action) and scores
     the results by its margin: its own score minus the best other score, averaged over the
-    samples. It looks one decision ahead and never further, so it is cheap, and in a game
-    whose score moves only now and then most of its choices are ties, taken at random.
+    samples. A game with the :class:`HasHeuristicValue` hook is judged by its
+    ``heuristic_value`` instead of its score. It looks one decision ahead and never
+    further, so it is cheap, and in a game whose score moves only now and then most of its
+    choices are ties, taken at random.
 
     Args:
         game: The configured game.
@@ -49,6 +72,7 @@ class GreedyBot:
             raise ConfigurationError(f"samples={samples!r} must be an int of 1 or more")
         self.game = game
         self.samples = samples
+        self._value = game.heuristic_value if isinstance(game, HasHeuristicValue) else game.score
 
     def __repr__(self) -> str:
         return f"GreedyBot({self.game!r}, samples={self.samples})"
@@ -64,7 +88,7 @@ class GreedyBot:
         best: list[Any] = []
         best_margin = -float("inf")
         for action in legal_actions:
-            margin = sum(_margin(game.score(game.apply(state, action)), seat) for state in states)
+            margin = sum(_margin(self._value(game.apply(state, action)), seat) for state in states)
             if margin > best_margin:
                 best, best_margin = [action], margin
             elif margin == best_margin:

@@ -10,12 +10,13 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
+from boardgames.core.play import Bot
 from boardgames.core.protocol import ExplainsNotation, Game
 
 __all__ = ["HumanBot"]
 
 
-class HumanBot:
+class HumanBot(Bot[Any, Any]):
     r"""A seat played by a person: shows the seat's observation and asks for a number.
 
     The person sees exactly what a bot in that seat would: the rendered observation and the

@@ -47,6 +47,7 @@ import attrs
 
 from boardgames.core.errors import ConfigurationError
 from boardgames.core.guards import require_game
+from boardgames.core.play import Bot
 from boardgames.core.protocol import Game, PlayerId
 from boardgames.core.rng import Rng
 
@@ -125,7 +126,7 @@ class _Edge:
         self.children: dict[PlayerId, dict[Hashable, _Edge]] = {}
 
 
-class ISMCTSBot:
+class ISMCTSBot(Bot[Any, Any]):
     """Choose by information-set Monte Carlo tree search over sampled states.
 
     The bot holds the configured game (the rules) and, per call, only the observation it is

@@ -8,11 +8,13 @@ from typing import Any
 
 import attrs
 
+from boardgames.core.play import Bot
+
 __all__ = ["RandomBot"]
 
 
 @attrs.frozen
-class RandomBot:
+class RandomBot(Bot[Any, Any]):
     """Choose uniformly among the legal actions, using only the generator it is given.
 
     >>> import random

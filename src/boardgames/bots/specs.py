@@ -18,6 +18,14 @@ The built-in bots:
                           output; no parameters.
 ========================  ===================================================================
 
+A bot of your own needs no registration: name it by where its code is, as
+``module.path:ClassName`` (an importable module) or ``path/to/file.py:ClassName`` (a file,
+relative to the working directory), followed by ``:key=value`` parameters as usual. The
+module or file is imported, and so **its code runs**, just as ``python file.py`` would run
+it. The named class (or any callable) is called with the configured game and the
+parameters as keyword arguments (strings), ``ClassName(game, **parameters)``, or with the
+parameters alone if it takes no game, and must return a bot.
+
 Bots register a factory under a name, either with :func:`~boardgames.bots.register_bot` or
 through the ``boardgames.bots`` entry-point group (a bot plugin that fails to import, or
 whose name is taken, is set aside: :func:`~boardgames.bots.make_bot` raises a
@@ -28,8 +36,13 @@ is called with the configured game and the spec's parameters as strings, and ret
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
+import inspect
+import sys
 from collections.abc import Callable, Mapping
 from importlib.metadata import entry_points
+from pathlib import Path
 from typing import Any, Protocol, TypeAlias, runtime_checkable
 
 import attrs
@@ -84,8 +97,13 @@ def parse_bot_spec(text: str) -> BotSpec:
         ConfigurationError: The text is not a str, is empty, has an empty name, or a
             parameter without ``=`` or given twice.
 
+    A name with a ``.`` or a ``/`` is a reference to code, ``module:Class`` or
+    ``file.py:Class``: its next part is the class, and the name keeps both.
+
     >>> parse_bot_spec("ismcts:iterations=400")
     BotSpec(name='ismcts', parameters=(('iterations', '400'),))
+    >>> parse_bot_spec("bots/mine.py:CautiousBot:depth=2")
+    BotSpec(name='bots/mine.py:CautiousBot', parameters=(('depth', '2'),))
     """
     if not isinstance(text, str):
         raise ConfigurationError(
@@ -94,6 +112,13 @@ def parse_bot_spec(text: str) -> BotSpec:
     name, *parts = text.strip().split(":")
     if not name:
         raise ConfigurationError(f"invalid bot spec {text!r}: it needs a bot name first")
+    if _is_code(name):
+        if not parts or not parts[0].isidentifier():
+            raise ConfigurationError(
+                f"invalid bot spec {text!r}: after the module or file {name!r} comes the "
+                "name of the bot class, as in 'mybots.py:MyBot' or 'mypackage.bots:MyBot'"
+            )
+        name = f"{name}:{parts.pop(0)}"
     parameters: list[tuple[str, str]] = []
     for part in parts:
         key, equals, value = part.partition("=")
@@ -177,6 +202,75 @@ def _heuristic_bot(game: Game[Any, Any, Any], parameters: Mapping[str, str]) -> 
             "greedy, ismcts and random"
         )
     return game.heuristic_bot()
+
+
+def _is_code(name: str) -> bool:
+    """Whether a spec's name is a module path or a file rather than a registered name."""
+    return "." in name or "/" in name or "\\" in name
+
+
+def _load(where: str) -> Any:
+    """Import the module ``where`` names: a dotted module path, or a ``.py`` file."""
+    if where.endswith(".py"):
+        path = Path(where).resolve()
+        if not path.is_file():
+            raise ConfigurationError(f"no bot file {where!r} (looked for {path})")
+        module_name = "_boardgames_bot_file_" + "".join(
+            character if character.isalnum() else "_" for character in str(path)
+        )
+        if module_name in sys.modules:
+            return sys.modules[module_name]
+        found = importlib.util.spec_from_file_location(module_name, path)
+        if found is None or found.loader is None:
+            raise ConfigurationError(f"cannot import the bot file {where!r}")
+        module = importlib.util.module_from_spec(found)
+        sys.modules[module_name] = module
+        try:
+            found.loader.exec_module(module)
+        except BaseException:
+            del sys.modules[module_name]
+            raise
+        return module
+    try:
+        return importlib.import_module(where)
+    except ImportError as error:
+        raise ConfigurationError(f"cannot import the bot module {where!r}: {error}") from error
+
+
+def _bot_from_code(
+    where: str, attribute: str, game: Game[Any, Any, Any], parameters: Mapping[str, str]
+) -> Bot[Any, Any]:
+    """Build the bot of a ``module:Class`` or ``file.py:Class`` spec (running that code)."""
+    module = _load(where)
+    maker = getattr(module, attribute, None)
+    if not callable(maker):
+        raise ConfigurationError(f"{where!r} defines no class or function {attribute!r}")
+    try:
+        signature = inspect.signature(maker)
+    except (TypeError, ValueError):  # a builtin without a signature: try with the game
+        signature = None
+    with_game = True
+    if signature is not None:
+        try:
+            signature.bind(game, **parameters)
+        except TypeError:
+            try:
+                signature.bind(**parameters)
+            except TypeError:
+                allowed = ", ".join(signature.parameters) or "none"
+                raise ConfigurationError(
+                    f"{where}:{attribute} does not take the parameters "
+                    f"{', '.join(parameters) or '(none)'}; its parameters: {allowed}"
+                ) from None
+            with_game = False
+    bot = maker(game, **parameters) if with_game else maker(**parameters)
+    if not callable(getattr(bot, "choose", None)):
+        raise ConfigurationError(
+            f"{where}:{attribute} gave {given(bot)}, not a bot: a bot has a "
+            "choose(observation, legal_actions, rng) method"
+        )
+    result: Bot[Any, Any] = bot
+    return result
 
 
 def _human_bot(game: Game[Any, Any, Any], parameters: Mapping[str, str]) -> Bot[Any, Any]:
@@ -281,6 +375,9 @@ def make_bot(spec: str | BotSpec, game: Game[Any, Any, Any]) -> Bot[Any, Any]:
     """
     parsed = spec if isinstance(spec, BotSpec) else parse_bot_spec(spec)
     require_game(game)
+    where, colon, attribute = parsed.name.rpartition(":")
+    if colon and _is_code(where):
+        return _bot_from_code(where, attribute, game, dict(parsed.parameters))
     _discover()
     problem = _problems.get(parsed.name)
     if problem is not None:

@@ -16,6 +16,7 @@ and tqdm), and Ray needs ``boardgames[ray]``; importing this module imports neit
 """
 
 from boardgames.tournaments._backends import BACKENDS as _BACKENDS
+from boardgames.tournaments._ladder import LADDER_BOTS, Ladder, LadderRow, ladder
 from boardgames.tournaments._results import (
     BotStanding,
     GameSummary,
@@ -33,9 +34,13 @@ __all__ = [
     "BACKENDS",
     "BotStanding",
     "GameSummary",
+    "LADDER_BOTS",
+    "Ladder",
+    "LadderRow",
     "TournamentConfig",
     "TournamentResult",
     "deal_seed",
+    "ladder",
     "play_chunk",
     "play_game",
     "seating",
@@ -48,9 +53,12 @@ __all__ = [
 for _public in (
     BotStanding,
     GameSummary,
+    Ladder,
+    LadderRow,
     TournamentConfig,
     TournamentResult,
     deal_seed,
+    ladder,
     play_chunk,
     play_game,
     seating,

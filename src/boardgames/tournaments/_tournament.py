@@ -8,12 +8,13 @@ import time
 from collections.abc import Iterator, Mapping, Sequence
 from concurrent.futures import Executor
 from pathlib import Path
+from typing import Any
 
 from boardgames._version import __version__
 from boardgames.bots.specs import make_bot, parse_bot_spec
 from boardgames.core.errors import ConfigurationError
 from boardgames.core.guards import shown
-from boardgames.core.protocol import OptionValue
+from boardgames.core.protocol import Game, GameInfo, OptionValue
 from boardgames.core.registry import game_info, make
 from boardgames.tournaments._backends import BACKENDS, open_runner
 from boardgames.tournaments._extras import require
@@ -97,8 +98,43 @@ def _configure(
     )
 
 
+def _game_name(
+    game: str | Game[Any, Any, Any],
+    players: int | None,
+    options: Mapping[str, OptionValue] | None,
+) -> tuple[str, int | None, Mapping[str, OptionValue] | None]:
+    """Read a configured game as its name, seat count and options (a name passes through)."""
+    if isinstance(game, str):
+        return game, players, options
+    if not isinstance(getattr(game, "info", None), GameInfo):
+        raise ConfigurationError(
+            f"game={shown(game, 80)} must be a registered game's name or a configured game"
+        )
+    name = game.info.name
+    if players is not None and players != game.players:
+        raise ConfigurationError(
+            f"players={players} differs from the {game.players} seats of {game!r}; give one"
+        )
+    differ = [
+        name
+        for name, value in (options or {}).items()
+        if name not in game.options or game.options[name] != value
+    ]
+    if differ:
+        raise ConfigurationError(
+            f"options= sets {', '.join(map(repr, differ))} otherwise than {game!r}; give the "
+            "options in one place"
+        )
+    if repr(make(name, game.players, **game.options)) != repr(game):
+        raise ConfigurationError(
+            f"{game!r} is not the registered {name!r} game (the workers make the game by "
+            "name): register its factory under another name"
+        )
+    return name, game.players, game.options
+
+
 def tournament(
-    game: str,
+    game: str | Game[Any, Any, Any],
     bots: Sequence[str],
     games: int,
     *,
@@ -127,7 +163,9 @@ def tournament(
     the result is sorted by deal and rotation whatever order the games finished in.
 
     Args:
-        game: A registered game name.
+        game: A registered game name, or a configured game (which fixes the seat count and
+            the options; it must be the registered game of its name, since the workers
+            make it by name).
         bots: Bot specs for ``boardgames.bots.make_bot``, such as
             ``["ismcts:iterations=200", "greedy", "random"]``; all different.
         games: How many games to play in all (rounded up to a multiple of ``len(bots)``).
@@ -173,7 +211,10 @@ def tournament(
     entry points.
 
     .. versionadded:: 0.1.0
+    .. versionchanged:: 0.2.0
+       ``game`` may be a configured game.
     """
+    game, players, options = _game_name(game, players, options)
     specs = _bot_specs(bots)
     _check_count("games", games)
     _check_count("workers", workers, allow_none=True)

@@ -1,4 +1,4 @@
-"""The design-default card data satisfies every constraint of the rulebook and RULINGS §4.0, §5."""
+"""The design-default card data satisfies every constraint of the rulebook (A-IRA-6)."""
 
 from __future__ import annotations
 
@@ -61,8 +61,8 @@ def test_the_crew_deck_has_48_pirates_and_24_weapons_of_values_3_5_and_10() -> N
 def test_every_weapon_has_a_colour_and_an_icon() -> None:
     """Every weapon has a colour and an icon.
 
-    §5: "each weapon needs a colour (must match the duel colour / battle colours / merchant colours)
-    and an icon (multiplier)"; each colour has weapons of every value.
+    Each weapon needs a colour (to match the duel colour, the battle colours or the merchant
+    colours) and an icon (its multiplier); each colour has weapons of every value.
     """
     for colour in Colour:
         values = sorted(weapon.value for weapon in weapons() if weapon.colour is colour)
@@ -94,9 +94,9 @@ def test_the_tim_cook_example() -> None:
 def test_pirate_values_reach_the_scale_of_the_example_and_score_both_ways() -> None:
     """Pirate values reach the scale of the example and score both ways.
 
-    §5: "values must reach >= 11 and many pirates must have all values >= 5 (else every pirate
-    scores -1)"; rulebook: "Pirate cards held in hand are worth 1 point each, except that a card
-    whose value in any colour is below 5 counts as –1 point instead.".
+    Values must reach 11 (Tim Cook's black) and many pirates must have all values of 5 or
+    more (else every pirate scores -1); rulebook: "Pirate cards held in hand are worth 1 point
+    each, except that a card whose value in any colour is below 5 counts as –1 point instead.".
     """  # noqa: RUF002
     plus = [pirate for pirate in pirates() if pirate.hand_points == 1]
     minus = [pirate for pirate in pirates() if pirate.hand_points == -1]
@@ -192,7 +192,7 @@ def test_there_are_twelve_islands_three_per_colour() -> None:
     """There are twelve islands three per colour.
 
     Rulebook: "12 island cards" and "Each island card shows a coloured disc with a number on it.";
-    §5: island values are calibrated to hand totals (not 1-3).
+    A-IRA-6: island values are calibrated to hand totals (not 1-3).
     """
     assert 12 == len(ISLANDS)
     for colour in Colour:
@@ -268,8 +268,8 @@ def test_battle_merchant_mutiny_and_reef_cards_have_the_stated_colours() -> None
 def test_the_24_missions_are_built_from_the_eleven_described_missions() -> None:
     """The 24 missions are built from the eleven described missions.
 
-    Rulebook: "24 mission cards" and the eleven missions of "Quick Explanation of the Missions"; §5:
-    "build the 24 from the described types".
+    Rulebook: "24 mission cards" and the eleven missions of "Quick Explanation of the Missions":
+    the 24 are built from the described types (A-IRA-6).
     """
     assert 24 == len(MISSIONS)
     assert set(MissionKind) == {mission.kind for mission in MISSIONS}

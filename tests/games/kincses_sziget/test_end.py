@@ -103,7 +103,7 @@ def test_the_turn_limit_ends_the_game_scored_as_it_stands(
 ) -> None:
     """The turn limit ends the game scored as it stands.
 
-    RULINGS §0.9 and A-IRA-47: a player may loop forever, so ``max_turns`` ends the game with
+    Ruling A-IRA-47: a player may loop forever, so ``max_turns`` ends the game with
     ``is_truncated`` true, scored by the normal formula.
     """
     game = make_game(2, max_turns=3)

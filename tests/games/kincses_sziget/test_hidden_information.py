@@ -1,4 +1,4 @@
-"""What each player may see (RULINGS §4.2), and states sampled from an observation."""
+"""What each player may see (the page's hidden information), and states sampled from it."""
 
 from __future__ import annotations
 
@@ -65,7 +65,7 @@ def random_states(game: KincsesSziget, seed: int, limit: int = 400) -> list[Kinc
 def test_an_observation_has_no_field_for_hidden_cards() -> None:
     """An observation has no field for hidden cards.
 
-    RULINGS §0.2: "`observe` never exposes RNG state, deck order or any card a player may not see."
+    An observation never holds the random stream, a deck order or a card the player may not see.
     Only sizes and what the observer knows are kept.
     """
     fields = set(attrs.fields_dict(KincsesObservation))
@@ -81,8 +81,8 @@ def test_a_player_sees_his_own_cards_and_only_counts_of_the_others(
 ) -> None:
     """A player sees his own cards and only counts of the others.
 
-    §4.2: crew hand "owner; others see count"; missions held "owner; others see count"; face-down
-    islands hidden; the setup mission offer is private.
+    Hidden information: a crew hand and the missions held are seen by their owner, the others
+    see their count; face-down islands are hidden; the setup mission offer is private.
     """
     game = make_game(4)
     state = game.new_game(seed=9)
@@ -131,7 +131,7 @@ def test_hidden_differences_do_not_change_an_observation(
 def test_a_committed_duel_composition_is_invisible_to_the_opponent(
     make_game: Callable[..., KincsesSziget], make_state: Callable[..., KincsesState]
 ) -> None:
-    """§4.2: "duel / battle compositions: committer only ... simultaneous reveal"; E4."""
+    """Duel and battle compositions are seen by their committer only until the reveal (E4)."""
     game = make_game(2)
     base = make_state(hands=((40, 44, 69, 1), (4, 5, 6, 7)), event_pile_tops=((14,), (), ()))
     for action in (Move(1), DrawEvent(0), Challenge(1), DiscardCrew(1)):
@@ -145,8 +145,8 @@ def test_a_committed_duel_composition_is_invisible_to_the_opponent(
 def test_the_kept_setup_mission_is_secret(make_game: Callable[..., KincsesSziget]) -> None:
     """The kept setup mission is secret.
 
-    Rulebook: "Mission cards contain each player's individual task." (§4.2: missions held are seen
-    by their owner only).
+    Rulebook: "Mission cards contain each player's individual task." (Missions held are seen by
+    their owner only.)
     """
     game = make_game(2)
     state = game.new_game(seed=2)
@@ -164,8 +164,8 @@ def test_the_kept_setup_mission_is_secret(make_game: Callable[..., KincsesSziget
 def test_sampled_states_look_the_same_to_the_observer(players: int, seed: int) -> None:
     """Sampled states look the same to the observer.
 
-    RULINGS §0.2: "`sample_state(observation, seed)` rebuilds a full state consistent with the
-    observation, drawing only what p cannot know.".
+    ``sample_state(observation, seed)`` builds a full state that agrees with the observation,
+    drawing only what its player cannot know (docs/explanation/design.md).
     """
     game = boardgames.make("kincses-sziget", players)
     assert isinstance(game, KincsesSziget)
@@ -299,11 +299,11 @@ def test_observations_carry_no_opponent_secrets_in_real_games(
 ) -> None:
     """Observations carry no opponent secrets in real games.
 
-    §4.2: crew hand "owner; others see count", "drawn blind: drawer only", "stolen card known
-    to thief and victim"; treasure collection: "blind draws and random steals are private to
-    the receiver (and the victim)"; missions held: "owner; others see count". An account kept
-    from where the cards physically go and from the public history (not from the engine's
-    knowledge masks) says which cards each seat has not seen; no observation names one.
+    Hidden information: a crew hand is seen by its owner, the others see its count; a blind
+    draw by the drawer only; a stolen card by the thief and the victim; a blind treasure draw
+    or a random steal by the receiver (and the victim); missions held by their owner. An
+    account kept from where the cards physically go and from the public history (not from the
+    engine's knowledge masks) says which cards each seat has not seen; no observation names one.
     """
     game = make_game(3)
     totals = {(name, origin): 0 for name in _ZONES for origin in ("dealt", "blind", "stolen")}
@@ -329,9 +329,9 @@ def test_everyone_knows_the_value_of_a_blind_treasure_draw_and_samples_keep_it(
 
     Rulebook: "Sort the treasure cards by value (1, 3 and 5). For each of the three values,
     place one face-down draw pile and 2 face-up cards beside the board." The pile a player
-    draws from is public (the history logs its value), the card only he sees (§4.2: "blind
-    draws and random steals are private to the receiver"). RULINGS §0.2: `sample_state` draws
-    "only what p cannot know": seat 0's card is of value 5 and seat 2's of value 1 in every
+    draws from is public (the history logs its value), the card only he sees (blind
+    draws and random steals are private to the receiver). ``sample_state`` draws only what
+    its player cannot know: seat 0's card is of value 5 and seat 2's of value 1 in every
     state sampled for seat 1. Seat 0 draws his now (the treasure of a taken island), seat 2
     drew his earlier.
     """
@@ -367,7 +367,7 @@ def test_a_random_theft_blurs_the_values_the_others_knew(
     """A random theft blurs the values the others knew.
 
     Rulebook (intrigue): "to choose a treasure card from that player's collection (also
-    blindly)"; §4.2: random steals "are private to the receiver (and the victim)". Seat 1 knew
+    blindly)"; random steals are private to the receiver (and the victim). Seat 1 knew
     seat 2 drew a 5, a 3 and a 1; after seat 0 steals one at random, seat 1 no longer knows
     which value went where (the observation may hold less than perfect recall, never more),
     while the thief knows the card he took and the values left, and the victim knows the card
@@ -408,9 +408,9 @@ def test_blind_draws_stay_private_to_the_drawer(
 ) -> None:
     """Blind draws stay private to the drawer.
 
-    §4.2: crew draw pile "drawn blind: drawer only"; treasure collection "blind draws ... are
-    private to the receiver"; missions held "owner; others see count" (a mission drawn from
-    the pile is seen by its drawer only; A-IRA-34: "mission: row card or blind draw").
+    A blind crew draw is seen by the drawer only, and so is a blind treasure draw; missions held
+    are seen by their owner (a mission drawn from the pile is seen by its drawer only;
+    A-IRA-34: a mission comes from the row or the pile).
     """
     game = make_game(3)
     # Seat 2 sold the merchant of seat 0's turn the only weapon: a treasure and a crew card.

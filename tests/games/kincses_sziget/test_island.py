@@ -77,7 +77,7 @@ def test_a_failed_landing_costs_a_treasure_a_crew_card_and_the_zone_step_back(
     assert (13,) == state.treasure_discard
     assert (17, 19, 29) == state.hands[0]
     assert state.island_owners[GULL_ROCK] is None  # face down again, free to try
-    assert 0b11 == state.island_known[GULL_ROCK]  # RULINGS §4.2: it stays public
+    assert 0b11 == state.island_known[GULL_ROCK]  # it stays public knowledge
     assert not any(isinstance(entry, Showed) for _, entry in state.history)
     assert TurnStep(1) == state.tasks[-1]
 

@@ -350,7 +350,7 @@ def test_setup_hands_must_hold_the_four_cards_dealt(make_game: MakeGame) -> None
 
 
 def test_a_pending_step_the_engine_would_skip_is_refused(make_game: MakeGame) -> None:
-    """The decision pending must offer a real choice (§0.3): such steps are skipped.
+    """The decision pending must offer a real choice: forced steps are skipped.
 
     A chest is passed over with a full hand ("they may take only as many weapon cards as
     bring their number of crew cards up to 7") or without a weapon among its cards ("If

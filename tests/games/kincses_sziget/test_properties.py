@@ -55,7 +55,7 @@ def test_random_games_end_and_keep_every_invariant(players: int, rng: random.Ran
     """Random games end and keep every invariant.
 
     check_state holds after every apply; the hand bound holds at every turn; the pearls are
-    conserved; the game ends by arrival or at the turn limit (RULINGS §0.9).
+    conserved; the game ends by arrival or at the turn limit (A-IRA-47).
     """
     game = boardgames.make("kincses-sziget", players, max_turns=120)
     assert isinstance(game, KincsesSziget)
@@ -87,7 +87,7 @@ def test_observations_tell_the_truth_about_treasures_and_the_value_of_blind_draw
 
     Rulebook: "Sort the treasure cards by value (1, 3 and 5). For each of the three values,
     place one face-down draw pile". After a blind draw every other seat knows the value of
-    the new card but not the card (§4.2: "blind draws ... are private to the receiver"). At
+    the new card but not the card (blind draws are private to the receiver). At
     every point, what a seat's view says of another's treasures is true: the known cards are
     held, and the known values are values of his other treasures.
     """

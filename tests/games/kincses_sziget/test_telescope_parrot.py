@@ -87,8 +87,8 @@ def test_a_peek_is_private_knowledge_of_the_peeker(
 ) -> None:
     """A peek is private knowledge of the peeker.
 
-    Rulebook: "The telescope reveals things that remain hidden from others." (§4.2: "a telescope
-    peek becomes private knowledge of the peeker").
+    Rulebook: "The telescope reveals things that remain hidden from others." (E21: a telescope
+    peek becomes private knowledge of the peeker).
     """
     game = make_game(3)
     state = use(game, make_state, TELESCOPE)

@@ -248,7 +248,7 @@ def test_discarding_for_an_anchor_is_a_choice_of_card(
 ) -> None:
     """Discarding for an anchor is a choice of card.
 
-    Rulebook: "Discard one crew card"; the card is a sub-step (§0.7), and it goes face up on the
+    Rulebook: "Discard one crew card"; the card is a sub-step, and it goes face up on the
     discard pile.
     """
     game = make_game(2)

@@ -115,10 +115,10 @@ def test_losing_columns_go_back_to_the_hand(
 def test_cards_taken_back_are_public_knowledge(
     make_game: Callable[..., MagellanElcano], contested: MagellanState
 ) -> None:
-    """Returned cards are listed as known to be in hand, in everyone's observation (§0.5).
+    """Returned cards are listed as known to be in hand, in everyone's observation.
 
-    Ruling (RULINGS §2.2): "cards returned to hand after a lost/tied colour were seen on
-    the table, so they are *known* to all".
+    Ruling A-MAG-11: cards returned to hand after a lost or tied colour were seen on the table,
+    so they are known to all.
     """
     game = make_game(3)
     state = game.apply(contested, Pass())
@@ -132,7 +132,7 @@ def test_a_known_card_is_forgotten_once_it_is_played_again(
 ) -> None:
     """A returned card that is played face up again is on the table, no longer 'known'.
 
-    Ruling (RULINGS §2.2): a hand card becomes public "when played face up"; the known
+    Hidden information: a hand card becomes public when played face up; the known
     list is only for cards that are hidden again.
     """
     game = make_game(3)
@@ -293,8 +293,7 @@ def test_drawn_cards_are_not_public_knowledge(
 ) -> None:
     """Phase D draws are seen by their owner only, so they are not listed as known.
 
-    Ruling (RULINGS §2.2): the deck's cards become visible "each card when drawn (to the
-    owner only)".
+    Hidden information: the deck's cards become visible when drawn, to their owner only.
     """
     game = make_game(3)
     state = game.apply(tied, Pass())

@@ -123,7 +123,7 @@ def test_storm_cards_values() -> None:
 def test_deck_arithmetic_gives_exactly_six_rounds() -> None:
     """Five cards in hand plus two per phase D for five rounds use up a 15-card deck.
 
-    Rulebook: "The game is divided into 6 rounds." (RULINGS §2.0, deck arithmetic.)
+    Rulebook: "The game is divided into 6 rounds." (The page's deck arithmetic.)
     """
     assert 5 == HAND_SIZE
     assert 6 == ROUNDS

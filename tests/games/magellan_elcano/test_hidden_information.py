@@ -1,4 +1,4 @@
-"""What each captain may see (RULINGS §2.2), and states sampled from an observation."""
+"""What each captain may see (the page's hidden information), and states sampled from it."""
 
 from __future__ import annotations
 
@@ -39,8 +39,8 @@ def played_states(game: MagellanElcano, seed: int) -> list[MagellanState]:
 def test_an_observation_has_no_field_for_hidden_cards() -> None:
     """Other hands, deck orders and the random stream have no place in an observation.
 
-    Ruling A-MAG-11: "Not stated; ruling hidden (count public)." and RULINGS §0.2:
-    "`observe` never exposes RNG state, deck order or any card a player may not see."
+    Ruling A-MAG-11: hands are hidden, their sizes public; and an observation never holds the
+    random stream, a deck order or a card the player may not see (docs/explanation/design.md).
     """
     crew_fields = set(attrs.fields_dict(CrewView))
     assert {"hand_size", "deck_size", "storm_size", "hidden_discard_size"} <= crew_fields
@@ -72,8 +72,8 @@ def test_another_players_hidden_cards_do_not_change_an_observation(
 ) -> None:
     """Swap a card between seat 1's hand and deck, reorder decks: seat 0 sees no difference.
 
-    Ruling (RULINGS §0.2): "`observe` never exposes RNG state, deck order or any card a
-    player may not see."
+    An observation never holds the random stream, a deck order or a card the player may not
+    see (docs/explanation/design.md).
     """
     game = make_game(3)
     state = game.new_game(seed=8)
@@ -100,8 +100,8 @@ def test_returned_cards_are_known_to_everyone_but_drawn_cards_are_not(
 ) -> None:
     """Throughout a game, every known card was seen on the table and is hidden again.
 
-    Ruling (RULINGS §2.2): returned cards "were seen on the table, so they are *known* to
-    all"; A-MAG-11: expose "the *known* returned cards (§0.5) but not unseen draws."
+    Ruling A-MAG-11: returned cards were seen on the table, so they are known to all; the
+    observation shows them but not unseen draws.
     """
     game = make_game(3)
     states = played_states(game, seed=17)
@@ -130,8 +130,8 @@ def test_a_sampled_state_agrees_with_everything_the_player_sees(
 ) -> None:
     """For states along a game, sample_state gives a valid state with the same observation.
 
-    Protocol (RULINGS §0.1): "`observe` is a redacted view that never leaks another
-    player's secret", so a sample must look the same to the observer.
+    Protocol: ``observe`` never leaks another player's secret, so a sample must look the same
+    to the observer.
     """
     game = make_game(players, storm_variant=storm_variant)
     states = played_states(game, seed=players)
@@ -150,8 +150,8 @@ def test_sampling_keeps_the_observation_for_random_games_and_points(
 ) -> None:
     """Property: observe(sample_state(observe(s, p)), p) == observe(s, p), and it is valid.
 
-    Protocol (RULINGS §0.1): ``observe`` "is a redacted view that never leaks another
-    player's secret", and a sample must be a state the observer cannot tell apart.
+    Protocol: ``observe`` never leaks another player's secret, and a sample must be a state the
+    observer cannot tell apart.
     """
     game = make_game(players, storm_variant=players == 4 and seed % 2 == 0)
     states = played_states(game, seed)
@@ -184,7 +184,7 @@ def test_samples_respect_public_knowledge_of_returned_cards(
 ) -> None:
     """A card everyone saw return to an opponent's hand is in that hand in every sample.
 
-    Ruling (RULINGS §0.5): "`observe` must return what a perfect-recall player knows".
+    An observation holds what a player with a perfect memory knows (docs/explanation/design.md).
     """
     game = make_game(3)
     states = played_states(game, seed=17)
@@ -283,8 +283,8 @@ def test_a_card_certainly_discarded_face_down_is_never_sampled_back_into_the_han
 
     The captain played a returned card and six never-seen cards face down and won.
     "the face up storm card is won by the player with the most astrolabes in sight";
-    ruling A-MAG-7: "the winner discards them face down"; RULINGS §0.5: "`observe` must
-    return what a perfect-recall player knows". Seven cards went face down and the captain
+    ruling A-MAG-7: "the winner discards them face down"; an observation holds what a player
+    with a perfect memory knows. Seven cards went face down and the captain
     held only six never-seen ones, so the returned card is among them.
     """
     game, state, seat, card = storm_won_with_a_whole_hand()
@@ -306,7 +306,7 @@ def test_a_card_certainly_discarded_face_down_is_never_sampled_back_into_the_han
 def test_face_down_discard_constraints_round_trip_through_json() -> None:
     """States and observations carrying a constraint are written and read back unchanged.
 
-    RULINGS §2.2: the face-down discard's size is public, its cards are not; the constraint
+    Hidden information: the face-down discard's size is public, its cards are not; the constraint
     is public knowledge, so the observation carries it.
     """
     game, state, seat, _ = storm_won_with_a_whole_hand()
@@ -323,7 +323,7 @@ def test_a_constrained_card_played_face_up_leaves_the_constraint(
 
     "On their turn, players play one crew card from their hand" face up: it was in the
     hand, not in the face-down discard, and "at least m of these cards" now counts among
-    the remaining cards (RULINGS §0.5, perfect recall).
+    the remaining cards (perfect recall).
     """
     either = frozenset({Place.HAND, Place.HIDDEN_DISCARD})
     crews = [make_crew([1, 2, 3, 4, 5], round=2) for _ in range(5)]
@@ -452,8 +452,9 @@ def test_face_down_discard_constraints_are_sound_and_hold_in_every_sample(
     """Property: every constraint is sound and holds in the real state and every sample.
 
     Sound: it follows from the public history (checked against an independent oracle).
-    RULINGS §0.5: "`observe` must return what a perfect-recall player knows" (and no
-    more); ruling A-MAG-7: storm columns are "returned or discarded face down".
+    An observation holds what a player with a perfect memory knows (and no more,
+    docs/explanation/design.md); ruling A-MAG-7: storm columns are "returned or discarded face
+    down".
     """
     game = boardgames.make("magellan-elcano", players=players, storm_variant=storm_variant)
     states = played_states(cast(MagellanElcano, game), seed)

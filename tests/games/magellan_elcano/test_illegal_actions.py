@@ -138,7 +138,7 @@ def test_no_action_is_legal_once_the_game_is_over(
 def test_a_state_of_another_configuration_is_refused(
     make_game: Callable[..., MagellanElcano], opening: MagellanState
 ) -> None:
-    """A 3-player state given to a 4-player game is refused, whatever the action (§0.1).
+    """A 3-player state given to a 4-player game is refused, whatever the action (protocol).
 
     ``legal_actions`` refuses the state too, so the action is not checked against it.
     """
@@ -154,7 +154,7 @@ def test_the_same_action_is_legal_again_after_a_refusal(
 ) -> None:
     """A refused action leaves the state usable: a legal action then applies normally.
 
-    Protocol (RULINGS §0.1): "`apply` is pure and rejects anything not in `legal_actions`".
+    Protocol: ``apply`` is pure and refuses anything not in ``legal_actions``.
     """
     game = make_game(3)
     with pytest.raises(boardgames.IllegalActionError):
@@ -173,8 +173,8 @@ def test_a_card_id_that_is_not_an_int_is_refused(
 ) -> None:
     """A malformed card id is refused, even one equal to a card in hand (0.0, True).
 
-    Protocol (RULINGS §0.1): "`apply` is pure and rejects anything not in `legal_actions`";
-    crew cards are named by their int id (RULINGS §0.6).
+    Protocol: ``apply`` is pure and refuses anything not in ``legal_actions``; crew cards are
+    named by their int id (identical cards are one kind).
     """
     three = make_state([make_crew(HAND) for _ in range(3)])
     five = make_state([make_crew(HAND) for _ in range(5)])
@@ -198,8 +198,8 @@ def test_a_colour_that_is_a_plain_int_is_refused(
     Colour; the message names the three colours instead of claiming the card lacks that end.
 
     Rulebook: "When playing a card with two colors, players must decide which color the card
-    will take for the round." Protocol (RULINGS §0.1): "`apply` is pure and rejects anything
-    not in `legal_actions`".
+    will take for the round." Protocol: ``apply`` is pure and refuses anything not in
+    ``legal_actions``.
     """
     assert CREW_CARDS[card].value(Colour(colour))  # the card has that end
     play = PlayCard(card, colour)  # type: ignore[arg-type]
@@ -235,7 +235,7 @@ def test_an_action_that_only_looks_like_one_is_refused(
 
     ``FaceDownPlayed`` is how the history shows a face-down card (ruling A-MAG-7), not a
     move; a subclass of ``Pass`` or ``PlayCard`` and a history entry are not actions either.
-    Protocol (RULINGS §0.1): "`apply` is pure and rejects anything not in `legal_actions`".
+    Protocol: ``apply`` is pure and refuses anything not in ``legal_actions``.
     """
     game = make_game(3)
     played = game.apply(opening, PlayCard(12, RED))  # so that passing would be legal

@@ -416,8 +416,8 @@ def test_a_face_up_card_nobody_has_seen_needs_room_in_the_hand() -> None:
 def test_a_face_down_discard_constraint_must_be_the_one_the_history_gives() -> None:
     """The constraint learnt when a storm column wins follows from the history alone.
 
-    Ruling A-MAG-7: storm columns stay face down; RULINGS §0.5: the public knows what a
-    perfect memory knows. Dropping or changing the constraint is refused.
+    Ruling A-MAG-7: storm columns stay face down; the public knows what a perfect memory
+    knows. Dropping or changing the constraint is refused.
     """
     game = boardgames.make("magellan-elcano", players=4, storm_variant=True)
     state = game.new_game(seed=1)

@@ -163,7 +163,7 @@ def test_player_count_outside_two_to_five_is_refused(players: int) -> None:
 
 
 def test_same_seed_same_game(make_game: Callable[..., MagellanElcano]) -> None:
-    """A seed fixes the whole setup (RULINGS §0.2); another seed gives another setup."""
+    """A seed fixes the whole setup (the state holds its randomness); another, another setup."""
     game = make_game(3)
     assert game.new_game(42) == game.new_game(42)
     assert game.new_game(42) != game.new_game(43)

@@ -236,7 +236,8 @@ def test_a_known_card_played_face_down_stays_hidden(
     """A card all saw returning to hand may now be in hand or face down: nobody knows which.
 
     Ruling A-MAG-7: "Ruling: never revealed; the winner discards them face down; others
-    take them back unseen." Knowledge tracking: RULINGS §0.5.
+    take them back unseen." Knowledge tracking: the observation holds what a perfect memory
+    knows (docs/explanation/design.md).
     """
     game = make_game(5)
     in_hand = frozenset({Place.HAND})
@@ -291,7 +292,7 @@ def test_a_face_down_play_does_not_name_the_card_in_the_history(
 ) -> None:
     """The public history shows 'play a card face down', not the card (ruling A-MAG-7).
 
-    Ruling (RULINGS §2.2): the face-down storm column is seen by others as "count only".
+    Hidden information (docs/games/magellan-elcano.md): the others see the storm column's size only.
     """
     game = make_game(5)
     state = make_state([make_crew(HAND) for _ in range(5)])

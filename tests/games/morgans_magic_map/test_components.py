@@ -1,4 +1,4 @@
-"""The component tables meet the rulebook's counts and the constraints of RULINGS §1.0 and §5."""
+"""The component tables meet the rulebook's counts and constraints (A-MMM-1 to A-MMM-6)."""
 
 from __future__ import annotations
 
@@ -52,9 +52,9 @@ def test_the_treasure_sets_have_the_printed_sizes() -> None:
 def test_the_named_tiles_and_treasures_exist() -> None:
     """The named tiles and treasures exist.
 
-    RULINGS §1.0: "Names seen: Lighthouse, Tomb, Oasis, Anthill, Swamp, Biting Cave, Green
-    Tree, Skull, 3 Columns, Big Nose Bay" and "Silver Teapot (Silver), Diadem, Jade Dragon
-    (Jade)"; each reference point is on exactly one tile (A-MMM-6).
+    The rulebook names the Lighthouse, Tomb, Oasis, Anthill, Swamp, Biting Cave, Green Tree,
+    Skull, 3 Columns and Big Nose Bay, and the Silver Teapot (silver), the Diadem and the Jade
+    Dragon (jade); each reference point is on exactly one tile (A-MMM-6).
     """
     names = [tile.name for tile in TILES]
     for name in (
@@ -87,7 +87,7 @@ def test_map_cards_include_distance_zero_and_cover_every_reference_and_symbol() 
     """Map cards include distance zero and cover every reference and symbol.
 
     Rulebook: "Cards with a tile distance of '0' on them indicate that the pirate pawn must
-    be standing on the map tile with the reference point." (RULINGS §5: include distance 0.)
+    be standing on the map tile with the reference point." (A-MMM-2: distance-0 cards exist.)
     """
     kinds = Counter((c.reference, c.distance) for c in MAP_CARDS)
     assert {1} == set(kinds.values())
@@ -119,7 +119,7 @@ def test_the_reference_layout_is_a_legal_4_by_5_rectangle() -> None:
 
     Setup: "build the island map by randomly connecting all the map tiles in a starting
     rectangle 4 tiles wide and 5 tiles long ... land edges are next to other land edges and
-    water edges are next to other water edges." (RULINGS §1.0: a legal layout must exist.)
+    water edges are next to other water edges." (A-MMM-1: a legal layout exists.)
     """
     cells = {(x, y) for x, y, _ in REFERENCE_LAYOUT}
     assert {(x, y) for x in range(LAYOUT_COLUMNS) for y in range(LAYOUT_ROWS)} == cells

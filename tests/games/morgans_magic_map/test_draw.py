@@ -61,7 +61,7 @@ def test_play_passes_to_the_left_after_drawing(
     """Play passes to the left after drawing.
 
     Rulebook: "After refilling their hand up to 4 map cards, play continues with the player
-    on this player's left." (RULINGS §0.8: left = next seat.)
+    on this player's left." (Left is the next seat.)
     """
     game = make_game(3)
     state = drawing(make_state, to_move=2)

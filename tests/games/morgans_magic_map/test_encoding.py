@@ -421,7 +421,9 @@ def test_a_numpy_buffer_gets_the_same_numbers(
     make_game: Callable[..., MorgansMagicMap],
 ) -> None:
     """The vector written into a reused numpy array equals the list one."""
-    numpy = pytest.importorskip("numpy")
+    numpy = pytest.importorskip(
+        "numpy", reason="needs the optional package numpy (uv sync --group dev installs it)"
+    )
     game = make_game(4)
     states = random_game(4, (), 15)
     buffer = numpy.ones(game.encoding.observation_size)

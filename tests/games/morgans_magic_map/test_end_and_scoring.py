@@ -136,8 +136,7 @@ def test_ties_are_broken_by_treasure_value_then_shared(
 def test_the_turn_limit_truncates_the_game(make_game: Callable[..., MorgansMagicMap]) -> None:
     """The turn limit truncates the game.
 
-    RULINGS §0.9: "Config max_turns ... ends the game with a flagged truncated=True
-    terminal state scored by that game's normal score formula."
+    Ruling A-MMM-26: ``max_turns`` ends the game, truncated, scored by the normal formula.
     """
     game = make_game(2, max_turns=3)
     state = game.new_game(5)

@@ -1,4 +1,4 @@
-"""What each player may see (RULINGS §1.2), and states sampled from an observation."""
+"""What each player may see (the page's hidden information), and states sampled from it."""
 
 from __future__ import annotations
 
@@ -36,8 +36,8 @@ def test_an_observation_has_no_field_for_hidden_cards() -> None:
     """Hands, deck orders and the random stream have no place in an observation.
 
     Rulebook: "These cards should be kept secret from the other players at all times." and
-    RULINGS §0.2: "`observe` never exposes RNG state, deck order or any card a player may
-    not see."
+    an observation never holds the random stream, a deck order or a card the player may not
+    see (docs/explanation/design.md).
     """
     fields = set(attrs.fields_dict(MorganObservation))
     assert not {"hands", "map_deck", "treasure_deck", "rng"} & fields
@@ -89,7 +89,7 @@ def test_taken_treasures_are_public_by_default(
     """Taken treasures are public by default.
 
     The rulebook keeps treasures face down, but each was taken face up from the board in
-    view of everyone, so a player with a perfect memory knows them (RULINGS §1.2, A-MMM-25).
+    view of everyone, so a player with a perfect memory knows them (A-MMM-25).
     """
     game = make_game(3)
     dragon = next(c.id for c in TREASURE_CARDS if c.name == "Jade Dragon")
@@ -129,7 +129,7 @@ def test_a_reshuffle_makes_the_new_deck_public_knowledge(
     """A reshuffle makes the new deck public knowledge.
 
     Everyone saw the discard pile go into the new deck: a perfect memory knows that the
-    other hands hold their older cards from outside it (RULINGS §0.5).
+    other hands hold their older cards from outside it (docs/explanation/design.md).
     """
     game = make_game(3)
     state = make_state(phase=Phase.DRAW_DISCARD, hands={0: [40]}, map_deck=[41])

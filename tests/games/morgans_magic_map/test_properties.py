@@ -24,7 +24,7 @@ CONFIGURATIONS = [
 ]
 
 MAX_LEGAL = 60
-"""A bound on every legal-action list (RULINGS §6: at most 40 cells, 30 at tile selection)."""
+"""A bound on every legal-action list (at most 40 cells, 30 at tile selection)."""
 
 
 SHARE_OF_SIX = {1: 6, 2: 3, 3: 2, 4: 1}

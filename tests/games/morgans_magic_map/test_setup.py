@@ -164,7 +164,7 @@ def test_the_start_player_is_drawn_from_the_seed(
 
 
 def test_new_game_is_deterministic(make_game: Callable[..., MorgansMagicMap]) -> None:
-    """The same seed gives the same setup (RULINGS §0.2: all randomness from the seed)."""
+    """The same seed gives the same setup (all randomness comes from the seed)."""
     game = make_game(3)
     first: MorganState = game.new_game(99)
     assert first == game.new_game(99)

@@ -345,7 +345,7 @@ def test_several_fights_and_conquests_in_one_action_phase(
 
     Rulebook: "He may also face as many Adversaries and attempt to conquer as many
     Territories as he chooses, in the order he wishes. Each action must be resolved before
-    another one is begun." (§5: the number is unlimited).
+    another one is begun." (The number is unlimited.)
     """
     game = make_game(2)
     state = make_state(

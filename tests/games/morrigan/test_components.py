@@ -1,4 +1,4 @@
-"""The design-default deck (RULINGS A-MOR-1) and the card kinds."""
+"""The design-default deck (ruling A-MOR-1) and the card kinds."""
 
 from __future__ import annotations
 
@@ -82,7 +82,7 @@ def test_fifteen_prestige_is_reachable_and_five_players_can_be_dealt() -> None:
 def test_card_ids_follow_kind_order_and_kinds_read_well() -> None:
     """Ids of one kind are consecutive; kinds print as type and value.
 
-    RULINGS §0.6: cards that are mechanically identical are one kind.
+    Cards that are mechanically identical are one kind.
     """
     assert list(CARD_KINDS) == sorted(CARD_KINDS)
     assert CardKind.TERRITORY_3 is CardKind.of(CardType.TERRITORY, 3)

@@ -55,8 +55,8 @@ def test_during_the_game_the_score_is_prestige_and_ties_share_a_place(
 ) -> None:
     """Scores are prestige; equal prestige shares a place.
 
-    Ruling A-MOR-23: "the truncated result 'highest prestige wins, ties shared'" (and
-    §3.5: "Non-terminal or truncated → current prestige vector").
+    Ruling A-MOR-23: a truncated game is scored by prestige, ties shared (and a game not
+    over scores the current prestige too).
     """
     game = make_game(3)
     state = make_state(3, territories={0: [K.TERRITORY_2], 2: [K.TERRITORY_2]})
@@ -71,8 +71,7 @@ def test_max_turns_truncates_the_game(
 ) -> None:
     """At the end of turn ``max_turns`` the game stops, truncated, scored by prestige.
 
-    RULINGS §0.9: "Config `max_turns` (default e.g. 500 turns) ends the game with a flagged
-    `truncated=True` terminal state scored by that game's normal score formula."
+    Ruling A-MOR-23: ``max_turns`` (default 500) ends the game, truncated, scored by prestige.
     """
     game = make_game(3, max_turns=5)
     state = make_state(
@@ -94,7 +93,7 @@ def test_max_turns_truncates_the_game(
 def test_max_turns_one_ends_after_the_first_turn(make_game: Callable[..., Morrigan]) -> None:
     """The option's minimum is one turn.
 
-    RULINGS §0.9 (the termination guard).
+    Ruling A-MOR-23 (the turn limit).
     """
     game = make_game(2, max_turns=1)
     state = game.new_game(seed=1)

@@ -1,4 +1,4 @@
-"""What each player may see (RULINGS §3.2), and states sampled from an observation."""
+"""What each player may see (the page's hidden information), and states sampled from it."""
 
 from __future__ import annotations
 
@@ -41,8 +41,8 @@ def played_states(game: Morrigan, seed: int) -> list[MorriganState]:
 def test_an_observation_has_no_field_for_hidden_cards() -> None:
     """Other hands, the draw pile's order and the random stream are not in an observation.
 
-    Rulebook: hands are held secretly; RULINGS §0.2: "`observe` never exposes RNG state,
-    deck order or any card a player may not see."
+    Rulebook: hands are held secretly; an observation never holds the random stream, a deck
+    order or a card the player may not see (docs/explanation/design.md).
     """
     fields = set(attrs.fields_dict(MorriganObservation))
     assert not {"hands", "draw_pile", "rng"} & fields
@@ -52,7 +52,7 @@ def test_an_observation_has_no_field_for_hidden_cards() -> None:
 def test_hands_are_secret_and_their_sizes_public(make_game: Callable[..., Morrigan]) -> None:
     """Each player sees his own hand and every hand's size.
 
-    RULINGS §3.2: "hands | owner; others see counts".
+    Hidden information: a hand is seen by its owner; the others see its size.
     """
     game = make_game(4)
     state = game.new_game(seed=5)
@@ -71,8 +71,8 @@ def test_what_a_player_cannot_see_does_not_change_his_observation(
     Seat 1's hand and seat 2's face-down card are swapped with draw-pile cards: seats 1
     and 2 see the difference, seat 0 does not.
 
-    RULINGS §3.2: a reinforcement is known to "the player who placed it"; the draw pile to
-    "nobody".
+    Hidden information: a reinforcement is known to the player who placed it; the draw pile
+    to nobody.
     """
     game = make_game(3)
     state = make_state(
@@ -111,7 +111,7 @@ def test_an_observation_never_names_another_players_hidden_card(
 ) -> None:
     """Across a random game no observation names a card in another hand or an unseen slot.
 
-    RULINGS §3.2 (hidden information table).
+    The page's hidden information table.
     """
     game = make_game(4)
     for state in played_states(game, seed=8)[::7]:
@@ -139,8 +139,8 @@ def test_the_kings_favourite_victim_keeps_track_of_his_card(
     Once the taker puts a card face down, the victim knows only that the Curse is in the
     taker's hand or under that Adversary.
 
-    Ruling A-MOR-13 ("known to that victim and the taker") and RULINGS §0.5 (perfect
-    recall, nothing more).
+    Ruling A-MOR-13 (only the taker and each victim see the card) and perfect recall,
+    nothing more (docs/explanation/design.md).
     """
     game = make_game(2)
     state = make_state(
@@ -166,7 +166,7 @@ def test_samples_respect_a_card_everyone_saw_taken_from_the_discard_pile(
 ) -> None:
     """The Territory 5 seat 0 took with Unexpected Ally is in his hand in every sample.
 
-    RULINGS §0.5: "`observe` must return what a perfect-recall player knows".
+    An observation holds what a player with a perfect memory knows (docs/explanation/design.md).
     """
     game = make_game(3)
     state = make_state(
@@ -186,8 +186,8 @@ def test_everyone_knows_what_the_reshuffled_draw_pile_holds(
 ) -> None:
     """After a reshuffle each player's clue lists the discarded cards in the draw pile.
 
-    RULINGS §3.2: the discard pile is "public, face up", so its composition is known when
-    it becomes the draw pile (A-MOR-14).
+    Ruling A-MOR-14: the discard pile is public, face up, so its composition is known when
+    it becomes the draw pile.
     """
     game = make_game(3)
     state = make_state(3, hands=[[K.ACTION_1]], rest="discard")
@@ -208,8 +208,8 @@ def test_a_sampled_state_agrees_with_everything_the_player_sees(
 ) -> None:
     """For states along a game, sample_state gives a valid state with the same observation.
 
-    Protocol (RULINGS §0.1): "`observe` is a redacted view that never leaks another
-    player's secret", so a sample must look the same to the observer.
+    Protocol: ``observe`` never leaks another player's secret, so a sample must look the same
+    to the observer.
     """
     game = make_game(players)
     states = played_states(game, seed=players)
@@ -230,7 +230,7 @@ def test_sampling_keeps_the_observation_at_random_points(
 ) -> None:
     """Property: observe(sample_state(observe(s, p)), p) == observe(s, p), and it is valid.
 
-    Protocol (RULINGS §0.1): a sample must be a state the observer cannot tell apart.
+    Protocol: a sample must be a state the observer cannot tell apart.
     """
     game = make_game(players)
     rng = random.Random(seed)
@@ -266,7 +266,7 @@ def test_the_rendered_observation_shows_only_the_observers_hand(
 ) -> None:
     """The text view of an observation lists one hand: the observer's.
 
-    RULINGS §3.2: "hands | owner; others see counts".
+    Hidden information: a hand is seen by its owner; the others see its size.
     """
     game = make_game(3)
     state = game.new_game(seed=2)
@@ -384,8 +384,8 @@ def test_a_card_a_beaten_duelist_puts_face_down_is_a_known_bluff(
     Rulebook: "He then takes all the Action cards from his new hand", so after a lost duel
     everyone knows the rest of his hand holds none; a card he then puts face down (a
     reinforcement, an Ordeal stake) before he can hold an Action card again is a bluff
-    ("a card of another type, which has only a deterrent effect (bluff)"). RULINGS §3.2: the
-    others see only that he placed a card, so the flag is all they learn, and samples must
+    ("a card of another type, which has only a deterrent effect (bluff)"). Hidden information:
+    the others see only that he placed a card, so the flag is all they learn, and samples must
     never make that card an Action card.
     """
     game = make_game(2)
@@ -424,7 +424,7 @@ def test_flagged_face_down_cards_are_never_action_cards_in_play_or_in_samples(
 
     Rulebook: "He then takes all the Action cards from his new hand". A card leaving unseen
     a hand whose cards are all known not to be Action cards is itself known not to be one;
-    sampling must respect what every player knows (RULINGS §0: `sample_state`).
+    sampling must respect what every player knows (``sample_state``).
     """
     placed = flagged_seen = 0
     for players, seed in [(2, seed) for seed in range(40)] + [(3, seed) for seed in range(20)]:

@@ -34,8 +34,8 @@ def test_every_state_of_a_random_game_is_valid_and_apply_is_pure(
 ) -> None:
     """check_state holds after every apply, and apply never changes its input.
 
-    Rulebook: every card is somewhere (deck, hands, table, discard pile); RULINGS §0.1:
-    "`apply` is pure".
+    Rulebook: every card is somewhere (deck, hands, table, discard pile); the protocol:
+    ``apply`` is pure.
     """
     players, options = configuration
     game = make_game(players, **options)
@@ -60,7 +60,7 @@ def test_games_between_bots_always_end(
 ) -> None:
     """A game between random bots ends, by a won duel or by the turn limit.
 
-    RULINGS §0.9: "Morrigan (nobody may reach or defend 15 prestige) … Config `max_turns`".
+    Ruling A-MOR-23: nobody may reach or defend 15 prestige, so ``max_turns`` ends a game.
     """
     game = make_game(players)
     record = boardgames.play(game, [boardgames.RandomBot()] * players, seed=seed)
@@ -75,7 +75,7 @@ def test_a_short_turn_limit_truncates_random_games(
 ) -> None:
     """With ``max_turns`` a game never plays more turns than allowed.
 
-    RULINGS §0.9 (the termination guard).
+    Ruling A-MOR-23 (the turn limit).
     """
     game = make_game(4, max_turns=limit)
     record = boardgames.play(game, [boardgames.RandomBot()] * 4, seed=seed)
@@ -91,7 +91,8 @@ def test_a_move_shares_the_history_and_every_unchanged_part(
 ) -> None:
     """Each state shares its history and the parts a move did not change with the state before.
 
-    STYLE.md ("Transitions build new values; unchanged parts are shared, not copied"); the
+    Transitions build new values; unchanged parts are shared, not copied
+    (docs/explanation/design.md); the
     observation and a sampled state hand on the very history object of the state. A move
     that ends a turn, or a duel declaration, runs several steps, and a part changed and
     changed back by them may be an equal copy; every other move is checked part by part.

@@ -89,7 +89,7 @@ def test_unexpected_ally_needs_a_discard_pile(
 ) -> None:
     """With an empty discard pile there is nothing to draw, so the card is not offered.
 
-    RULINGS §3.1: "`PlaySpecial(name)` for Unexpected Ally (discard pile non-empty)".
+    Ruling A-MOR-12: the card takes a card from the discard pile, so it needs one there.
     """
     game = make_game(3)
     state = make_state(3, hands=[[K.UNEXPECTED_ALLY]])

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from boardgames.core.play import Bot
 from boardgames.core.protocol import GameInfo, OptionSpec
 from boardgames.core.standard import GameTypes, StandardGame
 from boardgames.games.kincses_sziget import encoding, observation, picture, render, rules
@@ -101,3 +102,26 @@ class KincsesSziget(StandardGame[KincsesState, Action, KincsesObservation, rules
             reveal_shown_cards=reveal_shown_cards,
             tiebreak_by_position=tiebreak_by_position,
         )
+
+    def heuristic_bot(self) -> Bot[KincsesObservation, Action]:
+        """Return the game's heuristic bot (``KincsesHeuristicBot``), the ``heuristic`` bot spec.
+
+        This is the optional hook that ``boardgames.make_bot("heuristic", game)`` calls.
+
+        .. versionadded:: 0.2.0
+        """
+        from boardgames.games.kincses_sziget.heuristic import KincsesHeuristicBot
+
+        return KincsesHeuristicBot()
+
+    def heuristic_value(self, state: KincsesState) -> tuple[float, ...]:
+        """Return each seat's score plus its progress and hand strength (the greedy bot's view).
+
+        See :func:`~boardgames.games.kincses_sziget.heuristic.heuristic_value`; at the end
+        of the game it orders the seats as the ranking does.
+
+        .. versionadded:: 0.2.0
+        """
+        from boardgames.games.kincses_sziget.heuristic import heuristic_value
+
+        return heuristic_value(state)

@@ -182,7 +182,7 @@ def _activate(work: _Work, seat: PlayerId, card: EventId, space: Space) -> None:
         work.push(ChestStep(seat), ChestCleanupTask())
     elif kind is EventKind.REPAIR:
         least = max(1, _penalty(work.positions[seat]))
-        if least == 3:  # zone D: the only choice is 3 (a forced step, §0.3)
+        if least == 3:  # zone D: the only choice is 3 (a forced step)
             _repair_move(work, seat, 3)
         else:
             work.push(RepairStep(seat))

@@ -418,7 +418,8 @@ class StepRule(Generic[StepT, ActionT]):
         apply: Carry out one of those actions on the work object of the move (the step is
             already popped from the stack).
         skipped: Whether such a step is passed over because it offers no real choice
-            (§0.3), tested when it reaches the top of the stack; ``None``: never skipped.
+            (a forced step), tested when it reaches the top of the stack; ``None``: never
+            skipped.
     """
 
     step: type[StepT]

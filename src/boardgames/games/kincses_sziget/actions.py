@@ -1,7 +1,7 @@
 """The actions of Irány a Kincses Sziget!, and how they appear in the public history.
 
 Every decision point of the turn has its own small set of actions. Compound choices
-are split into sub-steps (§0.7): the anchoring card choice follows the anchoring kind, a
+are split into sub-steps: the anchoring card choice follows the anchoring kind, a
 battle composition is built one card at a time (:class:`BattleAdd`, then :class:`Done`),
 a parrot move names the thing to move and then :class:`PlaceAt` its destination. Crew
 cards are named by their id in

@@ -9,14 +9,14 @@ A-IRA-6 and E23 (replace the tables with the printed data if you have it; the ru
 reads nothing else):
 
 * **Track** (A-IRA-1): START (index 0, beside space 1), spaces 1 to 42, Treasure Island
-  (index 43, *after* space 42, §5). Zones A 1-10, B 11-21, C 22-32, D 33-42; START counts as
+  (index 43, *after* space 42, A-IRA-2). Zones A 1-10, B 11-21, C 22-32, D 33-42; START counts as
   zone A. SPACE (penalty) values 1, 1, 2, 3 and POINT values -5, 0, +5, +10 are printed.
   Every zone has room for what setup puts there (A one pearl bed; B an island and two
   beds; C two islands and a bed; D an island below space 40).
 * **Pirates** (:data:`CREW_CARDS` ids 0-47): four values each, orange (sailing), blue
   (strength), green (dexterity) and black (influence), from 2 to 12, so hand totals reach
-  the island, mutiny and reef values below (§5: "values must reach >= 11"). Twelve pirates
-  have each colour as their speciality (values 8-12); each colour sums to 322 or 323 over
+  the island, mutiny and reef values below. Twelve pirates have each colour as their
+  speciality (values 8-12); each colour sums to 322 or 323 over
   the deck. 19 pirates have all four values >= 5 (+1 in hand at the end), 29 have a value
   below 5 (-1). Tim Cook has black 11 and the gambling-game icon, so with the black
   value-5 "gambling game" weapon he reaches 11 + 3 x 5 = 26, as in the rulebook's example.
@@ -28,8 +28,8 @@ reads nothing else):
   is on two weapons and on three pirates. The black value-5 weapon is the gambling game.
   All 72 crew cards are distinct, so no canonical collapsing of identical cards is needed.
 * **Treasures** (:data:`TREASURES`): 12 of each value 1, 3 and 5, all named; the casket is
-  a value-1 treasure (§5); the value-3 cards include the dragons, statues and vases of the
-  rulebook's mission example.
+  a value-1 treasure, as its mission says; the value-3 cards include the dragons, statues and
+  vases of the rulebook's mission example.
 * **Islands** (:data:`ISLANDS`): three per colour, values calibrated to whole-hand totals
   of 3 to 6 crew cards (see the docs page for the measured success rates).
 * **Events** (:data:`EVENT_CARDS`): Duel 16 (4 per colour: 2 double circle, 1 cross,

@@ -381,7 +381,7 @@ def check_state(state: KincsesState) -> None:
     The fields must be a state the rules can reach, as far as one pass over the state and
     its history can tell (the game's page lists what is refused), and the decision pending
     must be one the engine stops at: not a step it skips because it offers no real choice
-    (§0.3), and with at least one legal action.
+    (a forced step), and with at least one legal action.
 
     Raises:
         InvalidStateError: An invariant is broken; the message names it.
@@ -450,7 +450,7 @@ defined; this table, keyed by class, can only hold them as ``StepRule[Any, Any]`
 _SKIPPED: dict[type, Callable[[_Work, Any], bool]] = {
     cls: rule.skipped for cls, rule in _STEP_RULES.items() if rule.skipped is not None
 }
-"""The steps that are skipped when they offer no real choice (§0.3), with the test.
+"""The steps that are skipped when they offer no real choice (forced steps), with the test.
 
 Only steps whose skipping reveals nothing hidden are ever skipped: a full hand, an empty
 supply, a hand of 2, no pearls, no weapon in the chest. The weapon exchange and the secret

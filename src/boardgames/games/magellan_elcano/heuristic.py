@@ -29,6 +29,7 @@ import random
 from collections.abc import Sequence
 
 from boardgames.core.errors import ConfigurationError
+from boardgames.core.play import Bot
 from boardgames.games.magellan_elcano.actions import Action, Pass, PlayCard, PlayFaceDown
 from boardgames.games.magellan_elcano.components import (
     CREW_CARDS,
@@ -49,7 +50,7 @@ _TIE_BREAK_WORTH = 0.02
 """The worth of a card's point in the last round, when kept cards only break ties."""
 
 
-class MagellanHeuristicBot:
+class MagellanHeuristicBot(Bot[MagellanObservation, Action]):
     """Bid for the richest piles with the cheapest cards that win them; wait, then pass.
 
     Args:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from boardgames.core.play import Bot
 from boardgames.core.protocol import GameInfo, OptionSpec
 from boardgames.core.standard import GameTypes, StandardGame
 from boardgames.games.morgans_magic_map import (
@@ -165,3 +166,27 @@ class MorgansMagicMap(StandardGame[MorganState, Action, MorganObservation, rules
     def variant(self) -> Variant:
         """The options as the rules code reads them."""
         return self.configuration[1]
+
+    def heuristic_bot(self) -> Bot[MorganObservation, Action]:
+        """Return the game's heuristic bot (``MorganHeuristicBot``), the ``heuristic`` bot spec.
+
+        This is the optional hook that ``boardgames.make_bot("heuristic", game)`` calls.
+
+        .. versionadded:: 0.2.0
+        """
+        from boardgames.games.morgans_magic_map.heuristic import MorganHeuristicBot
+
+        return MorganHeuristicBot()
+
+    def heuristic_value(self, state: MorganState) -> tuple[float, ...]:
+        """Return how well each seat stands in ``state``, for the greedy bot.
+
+        The score, plus the bonus cards in the play areas and the dig still in reach of
+        the seat to move; at the end of the game it orders the seats as the ranking does
+        (see :func:`boardgames.games.morgans_magic_map.heuristic.heuristic_value`).
+
+        .. versionadded:: 0.2.0
+        """
+        from boardgames.games.morgans_magic_map.heuristic import heuristic_value
+
+        return heuristic_value(state)

@@ -205,3 +205,24 @@ class Morrigan(StandardGame[MorriganState, Action, MorriganObservation, rules.Co
         from boardgames.games.morrigan.heuristic import MorriganHeuristicBot
 
         return MorriganHeuristicBot()
+
+    def heuristic_value(self, state: MorriganState) -> tuple[float, ...]:
+        """Return how well each seat stands in ``state``: the greedy bot's evaluation.
+
+        The score moves only with prestige and ends at 1 or 0, so a bot looking one
+        decision ahead sees a won duel as worth less than a small prestige lead and an
+        attack half built as worth nothing; this value adds the hand, the attacks in reach,
+        the chance against Maletar and the likely end of a pending choice (see
+        :func:`~boardgames.games.morrigan.heuristic.heuristic_value`). At the end of the
+        game it orders the seats as :meth:`ranking` does.
+
+        Raises:
+            ConfigurationError: ``state`` is not a state of this configuration.
+
+        .. versionadded:: 0.2.0
+        """
+        from boardgames.games.morrigan.heuristic import heuristic_value
+
+        if state is not self._known:
+            self._require(state)
+        return heuristic_value(state)
