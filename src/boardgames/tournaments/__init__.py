@@ -32,9 +32,9 @@ BACKENDS = _BACKENDS
 
 __all__ = [
     "BACKENDS",
+    "LADDER_BOTS",
     "BotStanding",
     "GameSummary",
-    "LADDER_BOTS",
     "Ladder",
     "LadderRow",
     "TournamentConfig",
