@@ -38,7 +38,12 @@ from boardgames.games.morrigan.components import (
     CardType,
 )
 from boardgames.games.morrigan.observation import HoldingView, MorriganObservation, observe
-from boardgames.games.morrigan.render import known_defence, name_on_table, pending_decision
+from boardgames.games.morrigan.render import (
+    _seats,
+    known_defence,
+    name_on_table,
+    pending_decision,
+)
 from boardgames.games.morrigan.rules import attack_strength, stake_value
 from boardgames.games.morrigan.state import Clue, MorriganState, Phase, Zone
 
@@ -80,13 +85,6 @@ _SPECIAL_LINES = {
     CardKind.BLESSING: ("Blessing",),
     CardKind.CATAPULT: ("Catapult",),
 }
-
-
-def _seats(seats: Sequence[PlayerId]) -> str:
-    """Write ``seat 2`` or ``seats 1, 2`` (``nobody`` for none)."""
-    if not seats:
-        return "nobody"
-    return ("seat " if len(seats) == 1 else "seats ") + ", ".join(map(str, seats))
 
 
 def _text_width(text: str, size: float) -> float:
