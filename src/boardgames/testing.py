@@ -31,11 +31,12 @@ import functools
 import json
 import math
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any
 
 import attrs
 
+from boardgames._knowledge_checks import SamplerReport, sample_worlds
 from boardgames._presentation_checks import check_explanations, check_pictures
 from boardgames.bots import RandomBot
 from boardgames.core.encoding import GameEncoding, encoding_of
@@ -45,6 +46,7 @@ from boardgames.core.errors import (
     IllegalActionError,
     SerializationError,
 )
+from boardgames.core.guards import shown
 from boardgames.core.play import Bot, play
 from boardgames.core.protocol import DescribesActions, Game
 from boardgames.core.record import GameRecord, replay
@@ -54,9 +56,11 @@ __all__ = [
     "ConformanceError",
     "ConformanceReport",
     "EditReport",
+    "SamplerReport",
     "check_edits",
     "check_game",
     "check_loaded",
+    "check_sampler",
     "playthrough",
 ]
 
@@ -627,6 +631,83 @@ def _other_configuration(game: Game[Any, Any, Any], state: Any) -> bool:
     except ConfigurationError:
         return True
     return False
+
+
+def check_sampler(
+    game: Game[Any, Any, Any],
+    observation: object,
+    seat: int,
+    worlds: Iterable[Hashable],
+    world_of: Callable[[Any], Hashable],
+    *,
+    samples: int | None = None,
+    seed: int = 0,
+    uniform: bool = True,
+) -> SamplerReport:
+    """Check ``sample_state`` against the worlds a reasoner of your own says are consistent.
+
+    Write the reasoner from the rules, not from the game's knowledge code: on a small
+    position it lists every world (every arrangement of what ``seat`` cannot see) that a
+    player with a perfect memory of the public history and of what he was shown cannot rule
+    out. This function draws ``samples`` states with
+    ``game.sample_state(observation, seed + i)`` and checks that:
+
+    - each one looks to ``seat`` exactly like ``observation``;
+    - each one's world, read with ``world_of``, is one of ``worlds`` (the sampler draws
+      nothing the player could rule out);
+    - every world of ``worlds`` is drawn at least once (the sampler forgets nothing possible);
+    - with ``uniform``, Pearson's chi-square statistic of the counts against a uniform draw
+      is below its 0.9999 quantile. The seeds are fixed, so the check gives the same answer
+      on every run: it cannot flake, and a sampler that is biased by more than a few per cent
+      of a world's share fails it with a few thousand samples.
+
+    Args:
+        game: The game the observation belongs to.
+        observation: What ``seat`` sees.
+        seat: The observer.
+        worlds: The consistent worlds: any hashable values (a world's description, such as
+            the hidden places' contents as sorted tuples of card kinds); repeats count once.
+        world_of: Reads the same description from a sampled state.
+        samples: How many states to draw; by default 30 per world, at least 200.
+        seed: The first sampling seed.
+        uniform: Also check that the worlds are drawn equally often. Pass ``False`` where the
+            game's chance model does not make the consistent worlds equally likely.
+
+    Returns:
+        What was drawn: the counts per world and the chi-square statistic.
+
+    Raises:
+        ConformanceError: A check failed; the message names the world and the seed.
+        ConfigurationError: ``seat`` or ``samples`` is out of range.
+
+    >>> import boardgames
+    >>> from boardgames.testing import check_sampler
+    >>> game = boardgames.make("magellan-elcano", players=2)
+    >>> seen = game.observe(game.new_game(seed=3), 0)
+    >>> report = check_sampler(game, seen, 0, [None], lambda state: None, samples=50)
+    >>> report.counts
+    (50,)
+    """
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.players:
+        raise ConfigurationError(
+            f"seat must be an int from 0 to {game.players - 1}, not {shown(seat)}"
+        )
+    if samples is not None and (
+        isinstance(samples, bool) or not isinstance(samples, int) or samples < 1
+    ):
+        raise ConfigurationError(f"samples must be a positive int or None, not {shown(samples)}")
+    checker = _Checker(game, None)
+    return sample_worlds(
+        game,
+        observation,
+        seat,
+        worlds,
+        world_of,
+        samples=samples,
+        seed=seed,
+        uniform=uniform,
+        fail=checker.fail,
+    )
 
 
 def check_loaded(game: Game[Any, Any, Any], text: str, *, depth: int = 2) -> int | None:

@@ -13,6 +13,7 @@ import attrs
 import pytest
 
 import boardgames
+from boardgames._knowledge_checks import chi_square_quantile
 from boardgames.games.magellan_elcano import (
     Action,
     MagellanElcano,
@@ -247,3 +248,22 @@ def test_check_loaded_accepts_a_refused_document() -> None:
     checked = check_loaded(game, boardgames.dumps(game.new_game(1)))
     assert checked is not None
     assert checked > 1
+
+
+@pytest.mark.parametrize(
+    ("degrees", "probability", "quantile"),
+    [
+        (1, 0.95, 3.841458821),
+        (1, 0.9999, 15.13670523),
+        (2, 0.9999, 18.42068074),
+        (9, 0.9999, 33.71994844),
+        (23, 0.9999, 57.07464314),
+        (100, 0.99, 135.8067232),
+        (2000, 0.9999, 2243.808355),
+    ],
+)
+def test_the_sampler_check_uses_true_chi_square_quantiles(
+    degrees: int, probability: float, quantile: float
+) -> None:
+    """The thresholds of ``check_sampler`` (values from a statistics table, to 9 digits)."""
+    assert chi_square_quantile(degrees, probability) == pytest.approx(quantile, rel=1e-8)
