@@ -586,6 +586,7 @@ def _command_ladder(arguments: argparse.Namespace) -> int:
             games=arguments.games,
             seed=arguments.seed,
             workers=arguments.workers,
+            results=arguments.results,
         )
         ladders.append(result)
         order = "in order" if result.in_order() else "NOT in the order given"
@@ -837,6 +838,12 @@ def _parser() -> argparse.ArgumentParser:
     ladder_command.add_argument("--seed", type=int, default=0, help="the seed (default 0)")
     ladder_command.add_argument(
         "--workers", type=_positive_int, help="games at once (default: the CPUs)"
+    )
+    ladder_command.add_argument(
+        "--results",
+        metavar="DIR",
+        help="keep every finished game in DIR, one results file per table, and resume from "
+        "the games already there (stop a long ladder with Ctrl-C and run it again)",
     )
     ladder_command.add_argument(
         "--write-page",

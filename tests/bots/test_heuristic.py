@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 import boardgames
-from boardgames import ConfigurationError, make_bot
+from boardgames import ConfigurationError
 from boardgames.games.magellan_elcano import Pass, PlayCard
 from boardgames.games.magellan_elcano.heuristic import MagellanHeuristicBot
 
@@ -17,27 +18,21 @@ GAMES = 20
 """Seat-rotated games per configuration and opponent; seeds 0 to GAMES - 1."""
 
 
-def _wins(players: int, storm_variant: bool, opponent: str) -> int:
-    game = boardgames.make("magellan-elcano", players, storm_variant=storm_variant)
-    wins = 0
-    for seed in range(GAMES):
-        seat = seed % players
-        bots = [make_bot(opponent, game) for _ in range(players)]
-        bots[seat] = make_bot("heuristic", game)
-        ranking = boardgames.play(game, bots, seed=seed).ranking
-        wins += ranking[seat] == 1 and ranking.count(1) == 1
-    return wins
-
-
 @pytest.mark.parametrize(("players", "storm_variant"), CONFIGURATIONS)
-def test_heuristic_beats_random_bots(players: int, storm_variant: bool) -> None:
+def test_heuristic_beats_random_bots(
+    players: int, storm_variant: bool, first_places: Callable[..., float]
+) -> None:
     """A random seat would win about 1 game in ``players``; the heuristic wins most."""
-    assert 14 <= _wins(players, storm_variant, "random")
+    game = boardgames.make("magellan-elcano", players, storm_variant=storm_variant)
+    assert 14 <= first_places(game, "heuristic", "random", GAMES)
 
 
 @pytest.mark.parametrize(("players", "storm_variant"), CONFIGURATIONS)
-def test_heuristic_beats_greedy_bots(players: int, storm_variant: bool) -> None:
-    assert 13 <= _wins(players, storm_variant, "greedy")
+def test_heuristic_beats_greedy_bots(
+    players: int, storm_variant: bool, first_places: Callable[..., float]
+) -> None:
+    game = boardgames.make("magellan-elcano", players, storm_variant=storm_variant)
+    assert 13 <= first_places(game, "heuristic", "greedy", GAMES)
 
 
 def test_heuristic_ignores_its_random_generator() -> None:

@@ -12,9 +12,20 @@ from boardgames.cli import EXIT_OK, EXIT_USAGE, LADDER_BEGIN, LADDER_END, main
 from boardgames.tournaments import Ladder, ladder
 
 
-def _ladder(game: str, bots: list[str], players: int, games: int) -> Ladder:
+def _ladder(
+    game: str, bots: list[str], players: int, games: int, results: Path | None = None, seed: int = 0
+) -> Ladder:
     with ThreadPoolExecutor(2) as pool:
-        return ladder(game, bots, players=players, games=games, executor=pool, workers=2)
+        return ladder(
+            game,
+            bots,
+            players=players,
+            games=games,
+            seed=seed,
+            executor=pool,
+            workers=2,
+            results=results,
+        )
 
 
 def test_more_bots_than_seats_play_every_table() -> None:
@@ -45,6 +56,37 @@ def test_fewer_bots_than_seats_share_one_table() -> None:
 def test_bad_ladders_are_refused(bots: list[str], players: int, message: str) -> None:
     with pytest.raises(boardgames.ConfigurationError, match=message):
         ladder("magellan-elcano", bots, players=players, games=2)
+
+
+def test_a_ladder_keeps_its_games_and_resumes_where_it_stopped(tmp_path: Path) -> None:
+    bots = ["greedy", "heuristic", "random"]
+    fresh = _ladder("magellan-elcano", bots, 2, 4)
+    folder = tmp_path / "results"
+    kept = _ladder("magellan-elcano", bots, 2, 4, results=folder)
+    assert fresh == kept
+    files = sorted(folder.iterdir())
+    names = [f"magellan-elcano-2p-table{number}.jsonl" for number in (1, 2, 3)]
+    assert names == [path.name for path in files]
+    assert all(5 == len(path.read_text("utf-8").splitlines()) for path in files)  # header + 4
+    # Stopped in the middle of the second table: its last two games and the third table lost.
+    lines = files[1].read_text("utf-8").splitlines(keepends=True)
+    files[1].write_text("".join(lines[:3]), "utf-8")
+    files[2].unlink()
+    again = _ladder("magellan-elcano", bots, 2, 4, results=folder)
+    assert fresh == again
+    replayed = files[1].read_text("utf-8").splitlines(keepends=True)
+    assert lines[:3] == replayed[:3]  # the two kept games were not played again
+    assert 5 == len(replayed)
+    assert 5 == len(files[2].read_text("utf-8").splitlines())
+
+
+def test_a_ladder_refuses_the_results_of_another(tmp_path: Path) -> None:
+    _ladder("magellan-elcano", ["greedy", "random"], 2, 2, results=tmp_path)
+    with pytest.raises(boardgames.ConfigurationError, match="results of another tournament"):
+        _ladder("magellan-elcano", ["greedy", "random"], 2, 2, results=tmp_path, seed=1)
+    (tmp_path / "a-file").write_text("", "utf-8")
+    with pytest.raises(boardgames.ConfigurationError, match="is a file, not a folder"):
+        _ladder("magellan-elcano", ["greedy", "random"], 2, 2, results=tmp_path / "a-file")
 
 
 @pytest.mark.slow
@@ -93,6 +135,12 @@ def test_the_command_writes_the_ladder_into_a_page(
     assert text.endswith(f"{LADDER_END}\n\nthe end\n")
     assert "`boardgames ladder magellan-elcano --players 2 --games 2 --bots greedy,random" in text
     assert "| `greedy` | 2 |" in text
+    assert EXIT_OK == main(
+        [*arguments, "--bots", "greedy,random", "--results", str(tmp_path / "kept")]
+    )
+    (kept,) = (tmp_path / "kept").iterdir()
+    assert "magellan-elcano-2p-table1.jsonl" == kept.name
+    assert 3 == len(kept.read_text("utf-8").splitlines())  # the header and two games
     page.write_text("no markers\n", "utf-8")
     assert EXIT_USAGE == main([*arguments, "--bots", "greedy,random", "--write-page", str(page)])
     assert "needs one line" in capsys.readouterr().err

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import itertools
 import math
+import os
 from collections.abc import Sequence
 from concurrent.futures import Executor
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -101,6 +103,7 @@ def ladder(
     workers: int | None = None,
     executor: Executor | None = None,
     options: dict[str, Any] | None = None,
+    results: str | os.PathLike[str] | None = None,
 ) -> Ladder:
     """Rank bots at one player count by seat-rotated, seed-paired tournaments.
 
@@ -119,6 +122,12 @@ def ladder(
         workers: Games run at once (the CPUs by default).
         executor: An executor to run them on (see :func:`~boardgames.tournaments.tournament`).
         options: The game's options.
+        results: A folder that keeps every finished game, one JSON Lines results file per
+            table (``<game>-<players>p-table<k>.jsonl``, ``k`` counting the tables from 1 in
+            the order of the ladder's ``tables``). A ladder run again with the same folder and
+            arguments plays only the games the files lack, so a long ladder can be stopped
+            and resumed; a file of another ladder is refused (see ``resume`` in
+            :func:`~boardgames.tournaments.tournament`). The folder is made if needed.
 
     Returns:
         The :class:`Ladder`.
@@ -135,9 +144,15 @@ def ladder(
             f"players={shown(players)} must be from {info.min_players} to {info.max_players}"
         )
     tables = _tables(specs, players)
+    folder = None if results is None else Path(results)
+    if folder is not None:
+        if folder.exists() and not folder.is_dir():
+            raise ConfigurationError(f"results={str(folder)!r} is a file, not a folder")
+        folder.mkdir(parents=True, exist_ok=True)
     played: list[GameSummary] = []
     per_table = 0
-    for table in tables:
+    for number, table in enumerate(tables, start=1):
+        out = None if folder is None else folder / f"{game}-{players}p-table{number}.jsonl"
         result = tournament(
             game,
             list(table),
@@ -147,6 +162,7 @@ def ladder(
             seed=seed,
             workers=workers,
             executor=executor,
+            out=out,
         )
         per_table = len(result.games)
         played.extend(result.games)

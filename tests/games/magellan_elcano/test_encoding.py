@@ -285,23 +285,26 @@ def test_hidden_discard_knowledge_is_summarised_per_card(
     make_crew: Callable[..., Crew],
     make_state: Callable[..., MagellanState],
 ) -> None:
-    """A constraint "at least 1 of cards 1 and 2" shows as 1/2 at both; places are bits.
+    """Each known card shows its share of the arrangements in the face-down discard.
 
-    Seat 0 holds cards 1 and 2 as known cards that may be in his hand or face-down discard;
-    seat 1 observes, so seat 0 is block 4 of five.
+    Seat 0 holds cards 1 and 2 as known cards that may be in his hand or in his face-down
+    discard of 2 cards, which holds at most one never-seen card: one or both of them are
+    discarded. Of the 225 arrangements (two ways to pick the known card times 10 never-seen
+    cards for the discard and 9 for the hand, plus 45 with both discarded), 135 discard
+    card 1: 0.6. Seat 1 observes, so seat 0 is block 4 of five.
     """
     game = make_game(5)
     places = frozenset({Place.HAND, Place.HIDDEN_DISCARD})
     owner = attrs.evolve(
         make_crew(hand=[0, 1], hidden_discard=[2, 3], known=[(1, places), (2, places)], round=2),
-        in_hidden_discard=((frozenset({1, 2}), 1),),
+        face_down_groups=((2, frozenset({1, 2}), 1),),
     )
     others = [make_crew(hand=range(5), round=2) for _ in range(4)]
     state = make_state([owner, *others], round=2, piles=PILES_2)
     values = vector(game, state, 1)
     summary = segment(game, values, "in_hidden_discard")
-    assert [0.5, 0.5] == summary[4 * 15 + 1 : 4 * 15 + 3]
-    assert 1.0 == sum(summary)
+    assert [0.6, 0.6] == pytest.approx(summary[4 * 15 + 1 : 4 * 15 + 3])
+    assert 1.2 == pytest.approx(sum(summary))
     known = segment(game, values, "known")
     block = 4 * 3 * 15
     assert [block + 1, block + 2, block + 30 + 1, block + 30 + 2] == ones(known)

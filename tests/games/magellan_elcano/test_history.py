@@ -206,7 +206,7 @@ def test_the_trusted_constructors_build_the_same_values_as_attrs(
         crew = state.crews[0]
         crew_fields = {field.name: getattr(crew, field.name) for field in attrs.fields(Crew)}
         assert Crew(**crew_fields) == _new_crew(**crew_fields)
-    assert () == _new_crew(*list(crew_fields.values())[:-1]).in_hidden_discard
+    assert () == _new_crew(*list(crew_fields.values())[:-1]).face_down_groups
 
 
 @pytest.mark.parametrize("size", [0, 1, 2, 3, 4, 5])

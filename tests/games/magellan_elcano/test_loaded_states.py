@@ -442,19 +442,19 @@ def test_a_face_down_discard_constraint_must_be_the_one_the_history_gives() -> N
             state = game.apply(state, play)
         else:
             state = game.apply(state, Pass())
-    constraint = state.crews[seat].in_hidden_discard
+    constraint = state.crews[seat].face_down_groups
     assert 1 == len(constraint)
     game.check_state(state)
     observer = (seat + 1) % 4
     observation = game.observe(state, observer)
     for changed in ((), (*constraint, constraint[0])):
         crews = list(state.crews)
-        crews[seat] = attrs.evolve(crews[seat], in_hidden_discard=changed)
-        with pytest.raises(boardgames.InvalidStateError, match="face-down discard constraints"):
+        crews[seat] = attrs.evolve(crews[seat], face_down_groups=changed)
+        with pytest.raises(boardgames.InvalidStateError, match="face-down group"):
             check_state(attrs.evolve(state, crews=tuple(crews)))
         views = list(observation.crews)
-        views[seat] = attrs.evolve(views[seat], in_hidden_discard=changed)
-        with pytest.raises(boardgames.InvalidStateError, match="face-down discard constraints"):
+        views[seat] = attrs.evolve(views[seat], face_down_groups=changed)
+        with pytest.raises(boardgames.InvalidStateError, match="face-down group"):
             check_observation(attrs.evolve(observation, crews=tuple(views)))
 
 

@@ -15,7 +15,7 @@ from boardgames.core.play import Bot
 from boardgames.core.protocol import GameInfo, OptionSpec
 from boardgames.core.standard import GameTypes, StandardGame
 from boardgames.games.magellan_elcano import encoding, observation, picture, render, rules
-from boardgames.games.magellan_elcano._codec import configure_fast_paths
+from boardgames.games.magellan_elcano._codec import configure_fast_paths, upgrade
 from boardgames.games.magellan_elcano.actions import (
     Action,
     FaceDownPlayed,
@@ -83,6 +83,7 @@ class MagellanElcano(StandardGame[MagellanState, Action, MagellanObservation, ru
         action=Action,
         public_action=PublicAction,
         converter_hooks=configure_fast_paths,
+        upgrade=upgrade,
     )
 
     def __init__(self, *, players: int, storm_variant: bool = False) -> None:

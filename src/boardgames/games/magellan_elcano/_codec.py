@@ -14,16 +14,17 @@ from typing import cast
 
 import cattrs
 
-from boardgames.core.codec import configure_history_hooks
+from boardgames.core.codec import ValueKind, configure_history_hooks
+from boardgames.core.errors import InvalidStateError
 from boardgames.core.history import History
 from boardgames.core.protocol import PlayerId
-from boardgames.games.magellan_elcano import rules
-from boardgames.games.magellan_elcano.actions import PublicAction
-from boardgames.games.magellan_elcano.components import CardId
+from boardgames.games.magellan_elcano import _history_check, rules
+from boardgames.games.magellan_elcano.actions import FaceDownPlayed, Pass, PlayCard, PublicAction
+from boardgames.games.magellan_elcano.components import CardId, Colour
 from boardgames.games.magellan_elcano.observation import _PLACE_SETS
 from boardgames.games.magellan_elcano.state import Crew, Place, _new_crew
 
-__all__ = ["configure_fast_paths"]
+__all__ = ["configure_fast_paths", "upgrade"]
 
 
 def configure_fast_paths(converter: cattrs.Converter) -> None:
@@ -136,14 +137,19 @@ def _configure_crew(converter: cattrs.Converter) -> None:
             result.append((card, places))
         return tuple(result)
 
-    def constraints(value: object) -> tuple[tuple[frozenset[CardId], int], ...]:
+    def groups(value: object) -> tuple[tuple[int, frozenset[CardId], int], ...]:
         if type(value) is not list:
             raise _Unusual
         result = []
         for item in value:
-            if type(item) is not list or len(item) != 2 or type(item[1]) is not int:
+            if (
+                type(item) is not list
+                or len(item) != 3
+                or type(item[0]) is not int
+                or type(item[2]) is not int
+            ):
                 raise _Unusual
-            result.append((_int_set(item[0]), item[1]))
+            result.append((item[0], _int_set(item[1]), item[2]))
         return tuple(result)
 
     def structure_crew(value: object, cls: type) -> Crew:
@@ -164,7 +170,7 @@ def _configure_crew(converter: cattrs.Converter) -> None:
                     _int_set(value["hidden_discard"]),
                     passed,
                     known_cards(value["known"]),
-                    constraints(value["in_hidden_discard"]),
+                    groups(value["face_down_groups"]),
                 )
             except _Unusual:
                 pass
@@ -192,10 +198,82 @@ def _configure_crew(converter: cattrs.Converter) -> None:
             "hidden_discard": sorted(crew.hidden_discard),
             "passed": crew.passed,
             "known": known,
-            "in_hidden_discard": [
-                (sorted(cards), at_least) for cards, at_least in crew.in_hidden_discard
+            "face_down_groups": [
+                (size, sorted(cards), never_seen)
+                for size, cards, never_seen in crew.face_down_groups
             ],
         }
 
     converter.register_structure_hook(Crew, structure_crew)
     converter.register_unstructure_hook(Crew, unstructure_crew)
+
+
+def upgrade(data: object, kind: ValueKind, version: int) -> object:
+    """Rewrite a state or observation of envelope format 1 or 2 into the current shape.
+
+    Formats 1 and 2 kept, for each captain, ``in_hidden_discard``: counting constraints
+    on his face-down discard, learnt when his storm columns won (they missed what counting
+    shows later). Format 3 keeps ``face_down_groups`` instead, the exact knowledge; the
+    groups are rebuilt by replaying the public history, which the document holds. A
+    document already in the current shape is passed on unchanged.
+
+    Raises:
+        ValueError: The history cannot be read or replayed, so the groups cannot be rebuilt.
+    """
+    if version >= 3 or kind == "action" or type(data) is not dict:
+        return data
+    crews = data.get("crews")
+    if type(crews) is not list or not all(
+        type(crew) is dict and "in_hidden_discard" in crew for crew in crews
+    ):
+        return data  # not the old shape: the structuring judges it
+    face_down = any(crew.get("hidden_discard") or crew.get("hidden_discard_size") for crew in crews)
+    groups: list[list[object]] = [[] for _ in crews]
+    if face_down:
+        try:
+            history = History(_old_entries(data["history"]))
+            replayed = _history_check.replayed_groups(
+                history,
+                data["players"],
+                data["storms"],
+                data["round"],
+                data["first_player"],
+            )
+        except (InvalidStateError, TypeError, KeyError, ValueError) as error:
+            raise ValueError(
+                "its face-down discards must be described by groups rebuilt from its "
+                f"history, and the history cannot be replayed: {error}"
+            ) from error
+        groups = [
+            [[size, sorted(cards), never_seen] for size, cards, never_seen in seat]
+            for seat in replayed
+        ]
+    upgraded = []
+    for crew, seat_groups in zip(crews, groups, strict=False):
+        rest = {key: value for key, value in crew.items() if key != "in_hidden_discard"}
+        upgraded.append({**rest, "face_down_groups": seat_groups})
+    return {**data, "crews": upgraded}
+
+
+def _old_entries(value: object) -> list[tuple[PlayerId, PublicAction]]:
+    """Read the history entries of a format-1 or 2 document (its JSON list)."""
+    if type(value) is not list:
+        raise ValueError("the history is not a list")
+    entries: list[tuple[PlayerId, PublicAction]] = []
+    for item in value:
+        if type(item) is not list or len(item) != 2 or type(item[1]) is not dict:
+            raise ValueError(f"history entry {item!r} is not [seat, action]")
+        seat, action = item
+        kind = action.get("type")
+        if kind == "PlayCard":
+            colour = action.get("colour")
+            if type(colour) is not str or colour.upper() not in Colour.__members__:
+                raise ValueError(f"history entry {item!r} has no colour")
+            entries.append((seat, PlayCard(action.get("card"), Colour[colour.upper()])))
+        elif kind == "FaceDownPlayed":
+            entries.append((seat, FaceDownPlayed()))
+        elif kind == "Pass":
+            entries.append((seat, Pass()))
+        else:
+            raise ValueError(f"history entry {item!r} holds no public action")
+    return entries

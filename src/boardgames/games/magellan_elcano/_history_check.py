@@ -5,9 +5,9 @@ it: every entry by the captain then to move, each face-up card one that may be i
 hand, no pass the rules forbid, each round ending when every captain has passed and
 anchored as its columns decide. What the replay ends with must be what the table shows:
 the round, the first player, who is to move, every column, passed flag, face-up discard
-and known card, each storm column's and face-down discard's size, the face-down discard
-constraints, and how many ocean cards of each colour (and storm cards) are on the table
-and have been won by each captain. The replay costs a few operations per entry, and a game
+and known card, each storm column's and face-down discard's size, the face-down groups,
+and how many ocean cards of each colour (and storm cards) are on the table and have been
+won by each captain. The replay costs a few operations per entry, and a game
 has at most 66 entries per captain (:func:`max_history`).
 """
 
@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Final
 from boardgames.core.errors import InvalidStateError
 from boardgames.core.guards import shown
 from boardgames.core.history import History
+from boardgames.games.magellan_elcano import _knowledge
 from boardgames.games.magellan_elcano.actions import FaceDownPlayed, Pass, PlayCard
 from boardgames.games.magellan_elcano.components import (
     CREW_DECK_SIZE,
@@ -29,7 +30,6 @@ from boardgames.games.magellan_elcano.components import (
 from boardgames.games.magellan_elcano.rules import (
     _COLOUR_VALUES,
     _FACE_DOWN_ENTRY,
-    _HAND_OR_STORM,
     _IN_HAND,
     _MAX_SEATS,
     _PASS_ENTRY,
@@ -48,7 +48,7 @@ from boardgames.games.magellan_elcano.state import Place
 if TYPE_CHECKING:
     pass
 
-__all__ = ["check_history", "max_history"]
+__all__ = ["check_history", "max_history", "replayed_groups"]
 
 _PLACE_SETS: Final = frozenset(_WIDENED)
 """Every non-empty set of places."""
@@ -67,13 +67,6 @@ as a place's own hash is computed in Python."""
 
 
 _HAS_HAND: Final = {places: Place.HAND in places for places in _PLACE_SETS}
-
-
-_HAS_STORM: Final = {places: Place.STORM in places for places in _PLACE_SETS}
-
-
-_CERTAIN: Final = {places: places <= _HAND_OR_STORM for places in _PLACE_SETS}
-"""Whether a known card with these places is certainly in the hand or storm column."""
 
 
 _COLOURS: Final = tuple(Colour)
@@ -188,9 +181,9 @@ class _Seat:
 
     __slots__ = (
         "columns",
-        "constraints",
         "discard",
         "face_up",
+        "groups",
         "hand",
         "hidden",
         "known",
@@ -208,32 +201,18 @@ class _Seat:
         self.discard: list[CardId] = []
         self.hidden = 0
         self.known: dict[CardId, frozenset[Place]] = {}
-        self.constraints: list[tuple[frozenset[CardId], int]] = []
+        self.groups: tuple[_knowledge.Group, ...] = ()
 
 
-_MASK: Final = {places: sum(1 << index for index in _INDICES[places]) for places in _PLACE_SETS}
-"""Each set of places as a bit mask: hand 1, storm column 2, face-down discard 4."""
-
-
-def _known_in_hand(crew: _Seat) -> int:
-    """The fewest of ``crew``'s known cards that can be in his hand now.
-
-    Each known card is in one of its places, and the storm column and face-down discard
-    hold only so many cards: those with only the hand, those that must be in the hand or
-    the storm column beyond its size, and so on.
-    """
-    counts = [0] * 8
-    for places in crew.known.values():
-        counts[_MASK[places]] += 1
-    only_hand = counts[1]
-    hand_or_storm = counts[1] + counts[2] + counts[3]
-    hand_or_discard = counts[1] + counts[4] + counts[5]
-    return max(
-        only_hand,
-        hand_or_storm - crew.storm,
-        hand_or_discard - crew.hidden,
-        len(crew.known) - crew.storm - crew.hidden,
-    )
+def _may_hold(crew: _Seat, card: CardId | None) -> bool:
+    """Whether ``crew``'s hand may hold known ``card`` (``None``: a never-seen card) now."""
+    known = sorted(crew.known)
+    unseen = CREW_DECK_SIZE - len(crew.face_up) - len(known)
+    if not crew.groups and not crew.storm:
+        if card is not None:
+            return True
+        return crew.hand > len(known)
+    return _knowledge.may_hold(crew.groups, known, crew.hand, crew.storm, unseen, card)
 
 
 def _next_to_move(seats: list[_Seat], start: int, passing: int = -1) -> int | None:
@@ -255,12 +234,12 @@ _Public = tuple[
     tuple[CardId, ...],
     int,
     tuple[tuple[CardId, frozenset[Place]], ...],
-    tuple[tuple[frozenset[CardId], int], ...],
+    tuple[_knowledge.Group, ...],
 ]
 
 
 """One captain's public crew as the table shows it: columns, hand size, storm column size,
-passed, face-up discard, face-down discard size, known cards, face-down constraints."""
+passed, face-up discard, face-down discard size, known cards, face-down groups."""
 
 
 def check_history(
@@ -292,6 +271,43 @@ def check_history(
     """
     _check_entries(history, players, storms)
     assert isinstance(history, History)
+    (
+        seats,
+        replayed_round,
+        moving,
+        played_first,
+        piles,
+        won_colours,
+        storm_on_table,
+        storms_won,
+    ) = _replay(history, players, storms, round, first_player)
+    _compare(
+        seats,
+        replayed_round,
+        moving,
+        played_first,
+        piles,
+        won_colours,
+        storm_on_table,
+        storms_won,
+        round,
+        to_move,
+        first_has_played,
+        crews,
+        ocean_piles,
+        won,
+        storm_pile,
+        won_storms,
+    )
+
+
+_Replayed = tuple[list[_Seat], int, int | None, bool, list[int], list[list[int]], int, list[int]]
+
+
+def _replay(
+    history: History[tuple[int, Any]], players: int, storms: bool, round: int, first_player: int
+) -> _Replayed:
+    """Replay a history whose entries have the right form; see :func:`check_history`."""
     seats = [_Seat() for _ in range(players)]
     replayed_round = 1
     first = (first_player - (round - 1)) % players
@@ -330,24 +346,22 @@ def check_history(
                         f"history entry {index}: seat {seat} plays card {card} face up, but "
                         "it cannot be in his hand"
                     )
-                if (
-                    places is None
-                    and len(crew.known) >= crew.hand  # else some card in hand is unseen
-                    and _known_in_hand(crew) >= crew.hand
-                ):
+                if places is None and not _may_hold(crew, None):
                     raise _fail(
                         f"history entry {index}: seat {seat} plays card {card} face up, but "
                         "every card in his hand is a known card"
                     )
-                if places is not None and crew.constraints:
-                    crew.constraints = [
-                        (cards - {card}, at_least) for cards, at_least in crew.constraints
-                    ]
-                    if any(len(cards) < at_least for cards, at_least in crew.constraints):
+                if places is not None:
+                    crew.known[card] = places
+                    if not _may_hold(crew, card):
                         raise _fail(
                             f"history entry {index}: seat {seat} plays card {card} face up, "
-                            "but it must be in his face-down discard"
+                            "but it cannot be in his hand (counting shows it is in his storm "
+                            "column or face-down discard)"
                         )
+                    del crew.known[card]
+                    if crew.groups:
+                        crew.groups = _knowledge.seen_in_hand(crew.groups, card)
                 crew.columns[action.colour].append(card)
                 crew.face_up.add(card)
             else:  # FaceDownPlayed
@@ -376,18 +390,16 @@ def check_history(
         storm_winner = _unique_winner([s.storm for s in seats]) if storms else None
         for number, crew in enumerate(seats):
             taken = 0
+            if crew.storm or crew.groups:
+                crew.groups = _knowledge.anchored(
+                    crew.groups,
+                    sorted(crew.known),
+                    crew.storm,
+                    storm_winner == number,
+                    crew.hand + crew.storm + crew.hidden - len(crew.known),
+                )
             if crew.storm:
                 if storm_winner == number:
-                    # What the others learn: see rules._storm_constraint (the known cards
-                    # and hand before phase C).
-                    pool = crew.hand + crew.storm
-                    certain = sum(map(_CERTAIN.__getitem__, crew.known.values()))
-                    at_least = crew.storm - (pool - certain)
-                    if at_least > 0:
-                        group = frozenset(
-                            card for card, places in crew.known.items() if _HAS_STORM[places]
-                        )
-                        crew.constraints.append((group, at_least))
                     crew.hidden += crew.storm
                     table = _STORM_DISCARDED
                 else:
@@ -426,7 +438,7 @@ def check_history(
         piles = [pile + 1 for pile in piles]
         if storms:
             storm_on_table += 1
-    _compare(
+    return (
         seats,
         replayed_round,
         moving,
@@ -435,15 +447,19 @@ def check_history(
         won_colours,
         storm_on_table,
         storms_won,
-        round,
-        to_move,
-        first_has_played,
-        crews,
-        ocean_piles,
-        won,
-        storm_pile,
-        won_storms,
     )
+
+
+def replayed_groups(
+    history: History[tuple[int, Any]], players: int, storms: bool, round: int, first_player: int
+) -> list[tuple[_knowledge.Group, ...]]:
+    """Return every captain's face-down groups after the public replay of ``history``.
+
+    Raises:
+        InvalidStateError: The history is not one the rules can have made.
+    """
+    _check_entries(history, players, storms)
+    return [seat.groups for seat in _replay(history, players, storms, round, first_player)[0]]
 
 
 def _compare(
@@ -479,7 +495,7 @@ def _compare(
     if played_first != first_has_played:
         raise differ("first_has_played", played_first, first_has_played)
     for seat, (crew, public) in enumerate(zip(seats, crews, strict=True)):
-        columns, hand, storm, passed, discard, hidden, known, in_hidden_discard = public
+        columns, hand, storm, passed, discard, hidden, known, face_down_groups = public
         replayed_columns = tuple(map(tuple, crew.columns))
         if replayed_columns != columns:
             colour = next(c for c in _COLOURS if replayed_columns[c] != columns[c])
@@ -498,12 +514,8 @@ def _compare(
         replayed_known = tuple(sorted(crew.known.items()))
         if replayed_known != known:
             raise differ(f"seat {seat}'s known cards", replayed_known, known)
-        if tuple(crew.constraints) != in_hidden_discard:
-            raise differ(
-                f"seat {seat}'s face-down discard constraints",
-                tuple(crew.constraints),
-                in_hidden_discard,
-            )
+        if crew.groups != face_down_groups:
+            raise differ(f"seat {seat}'s face-down groups", crew.groups, face_down_groups)
         colours = list(map(_OCEAN_COLOUR.__getitem__, won[seat]))
         if colours != won_colours[seat]:
             raise differ(

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from boardgames.core.guards import shown
 from boardgames.core.rng import Rng
+from boardgames.games.magellan_elcano import _knowledge
 from boardgames.games.magellan_elcano._history_check import (
     _COLOURS,
     _INDICES,
@@ -47,7 +48,7 @@ from boardgames.games.magellan_elcano.rules import (
     DRAW,
     HAND_SIZE,
     ROUNDS,
-    check_in_hidden_discard,
+    check_face_down_groups,
 )
 from boardgames.games.magellan_elcano.state import Crew, MagellanState
 
@@ -204,11 +205,11 @@ def _check_table_cards(
 def _check_known(
     seat: int,
     known: Any,
-    in_hidden_discard: Any,
+    face_down_groups: Any,
     face_up: frozenset[CardId],
     sizes: tuple[int, int, int],
 ) -> None:
-    """Check the form of a crew's known cards and face-down discard constraints.
+    """Check the form of a crew's known cards and face-down groups.
 
     ``face_up`` holds the crew's cards on the table or in the face-up discard, which are
     seen, not hidden again; ``sizes`` the sizes of his hand, storm column and face-down
@@ -232,23 +233,19 @@ def _check_known(
             raise _fail(f"seat {seat}'s known card {card} is face up, not hidden again")
         if not any(sizes[index] for index in _INDICES[places]):
             raise _fail(f"seat {seat}'s known card {card} may only be in empty places")
-    if type(in_hidden_discard) is not tuple:
-        raise _fail(f"seat {seat}'s face-down discard constraints must be a tuple")
-    for constraint in in_hidden_discard:
+    if type(face_down_groups) is not tuple:
+        raise _fail(f"seat {seat}'s face-down groups must be a tuple")
+    for group in face_down_groups:
         if (
-            type(constraint) is not tuple
-            or len(constraint) != 2
-            or type(constraint[0]) is not frozenset
-            or not _INT_ONLY.issuperset(map(type, constraint[0]))
+            type(group) is not tuple
+            or len(group) != 3
+            or type(group[1]) is not frozenset
+            or not _INT_ONLY.issuperset(map(type, group[1]))
         ):
-            raise _fail(f"seat {seat}'s constraint {shown(constraint)} is not (cards, at_least)")
-    check_in_hidden_discard(seat, known, in_hidden_discard)
-    for _, at_least in in_hidden_discard:
-        if at_least > sizes[2]:
             raise _fail(
-                f"seat {seat}'s constraint needs {at_least} cards in a face-down discard "
-                f"of {sizes[2]}"
+                f"seat {seat}'s face-down group {shown(group)} is not (size, cards, never_seen)"
             )
+    check_face_down_groups(seat, known, face_down_groups, sizes[2])
 
 
 def _check_columns(seat: int, columns: Any) -> list[CardId]:
@@ -303,17 +300,19 @@ def _check_crew(seat: int, crew: Any, storms: bool, expected_deck: int) -> None:
         raise _fail(f"seat {seat} has face-down cards in a game without storms")
     face_up = frozenset(crew.discard).union(*columns)
     sizes = (len(crew.hand), len(crew.storm), len(crew.hidden_discard))
-    _check_known(seat, crew.known, crew.in_hidden_discard, face_up, sizes)
+    _check_known(seat, crew.known, crew.face_down_groups, face_up, sizes)
     where = (crew.hand, crew.storm, crew.hidden_discard)
     for card, possible in crew.known:
         if not any(card in where[index] for index in _INDICES[possible]):
             raise _fail(f"seat {seat}'s known card {card} is not where it may be")
-    for group, at_least in crew.in_hidden_discard:
-        if len(group & crew.hidden_discard) < at_least:
-            raise _fail(
-                f"seat {seat}'s face-down discard holds fewer than {at_least} of cards "
-                f"{sorted(group)}"
-            )
+    known = [card for card, _ in crew.known]
+    if crew.face_down_groups and not _knowledge.holds(
+        crew.face_down_groups, known, crew.hidden_discard
+    ):
+        raise _fail(
+            f"seat {seat}'s face-down discard cannot be split into its groups (their sizes, "
+            "the known cards each may hold, and their never-seen bounds)"
+        )
 
 
 def _check_turn(
@@ -435,7 +434,7 @@ def check_state(state: MagellanState) -> None:
                 crew.discard,
                 len(crew.hidden_discard),
                 crew.known,
-                crew.in_hidden_discard,
+                crew.face_down_groups,
             )
             for crew in state.crews
         ],
@@ -539,7 +538,7 @@ def check_observation(observation: MagellanObservation) -> None:
                 view.discard,
                 view.hidden_discard_size,
                 view.known,
-                view.in_hidden_discard,
+                view.face_down_groups,
             )
             for view in views
         ],
@@ -577,4 +576,4 @@ def _check_view(seat: int, view: CrewView, storms: bool, expected_deck: int) -> 
     if not storms and (view.storm_size or view.hidden_discard_size):
         raise _fail(f"seat {seat} has face-down cards in a game without storms")
     sizes = (view.hand_size, view.storm_size, view.hidden_discard_size)
-    _check_known(seat, view.known, view.in_hidden_discard, frozenset(face_up), sizes)
+    _check_known(seat, view.known, view.face_down_groups, frozenset(face_up), sizes)

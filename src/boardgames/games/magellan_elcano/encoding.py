@@ -39,6 +39,7 @@ from typing import get_args
 import attrs
 
 from boardgames.core.encoding import ActionNumbering, Segment, segments
+from boardgames.games.magellan_elcano import _knowledge
 from boardgames.games.magellan_elcano.actions import Action, Pass, PlayCard, PlayFaceDown
 from boardgames.games.magellan_elcano.components import (
     CREW_CARDS,
@@ -168,8 +169,8 @@ def observation_layout(configuration: Configuration) -> tuple[Segment, ...]:
         (
             "in_hidden_discard",
             players * _CARDS,
-            "storms: per seat, for each card id the largest at_least / len(cards) of his "
-            "in_hidden_discard constraints naming it (0 if none)",
+            "storms: per seat, for each known card id the share of the arrangements "
+            "consistent with the public history that put it in his face-down discard",
         ),
         ("won", players * _OCEAN, "per seat, 1 at each ocean card id he has won"),
         ("won_storms", players * values, f"storms: per seat, his storm cards worth {_BY_POINTS}"),
@@ -316,14 +317,19 @@ def encode_observation(
         if storms:
             out[start["storm_sizes"] + offset] = view.storm_size / _CARDS
             out[start["hidden_discard_sizes"] + offset] = view.hidden_discard_size / _CARDS
-            if view.in_hidden_discard:
-                shares = dict.fromkeys(range(_CARDS), 0.0)
-                for cards, at_least in view.in_hidden_discard:
-                    share = at_least / len(cards)
-                    for card in cards:
-                        shares[card] = max(shares[card], share)
+            if view.face_down_groups:
+                known_cards = [card for card, _ in view.known]
+                unseen = _CARDS - len(known_cards) - len(view.discard) - sum(map(len, view.columns))
+                shares = _knowledge.discard_share(
+                    view.face_down_groups,
+                    known_cards,
+                    view.hand_size,
+                    view.storm_size,
+                    unseen,
+                )
                 base = start["in_hidden_discard"] + offset * _CARDS
-                out[base : base + _CARDS] = list(shares.values())
+                for card, share in shares.items():
+                    out[base + card] = share
             won_storms = observation.won_storms[seat]
             base = start["won_storms"] + offset * len(_STORM_POINTS)
             _write_storm_counts(out, base, won_storms)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Iterable
-from typing import TypeVar
 
 import attrs
 
@@ -13,6 +12,7 @@ from boardgames.core.errors import InvalidStateError
 from boardgames.core.history import History
 from boardgames.core.protocol import PlayerId
 from boardgames.core.rng import Rng, lehmer_order
+from boardgames.games.magellan_elcano import _knowledge
 from boardgames.games.magellan_elcano.actions import PublicAction
 from boardgames.games.magellan_elcano.components import (
     CREW_DECK_SIZE,
@@ -40,9 +40,10 @@ class CrewView:
         passed: Whether the captain has passed this round.
         known: Cards everyone has seen face up that are hidden again, each with the places
             it may be in now (see :class:`~boardgames.games.magellan_elcano.state.Place`).
-        in_hidden_discard: Public constraints ``(cards, at_least)``: at least ``at_least``
-            of the known ``cards`` are in the face-down discard (learnt when a storm column
-            won; see :class:`~boardgames.games.magellan_elcano.state.Crew`).
+        face_down_groups: Public knowledge of the face-down discard, one
+            ``(size, cards, never_seen)`` per storm column won: its size, the known cards
+            that may be in it, and the most never-seen cards it and the earlier groups can
+            hold (see :class:`~boardgames.games.magellan_elcano.state.Crew`).
     """
 
     hand_size: int
@@ -53,7 +54,7 @@ class CrewView:
     hidden_discard_size: int
     passed: bool
     known: tuple[tuple[CardId, frozenset[Place]], ...]
-    in_hidden_discard: tuple[tuple[frozenset[CardId], int], ...] = ()
+    face_down_groups: tuple[tuple[int, frozenset[CardId], int], ...] = ()
 
 
 @attrs.frozen
@@ -115,7 +116,7 @@ def _view(crew: Crew) -> CrewView:
         hidden_discard_size=len(crew.hidden_discard),
         passed=crew.passed,
         known=crew.known,
-        in_hidden_discard=crew.in_hidden_discard,
+        face_down_groups=crew.face_down_groups,
     )
 
 
@@ -157,148 +158,18 @@ _OCEAN_DECKS = tuple(
 )
 _STORM_DECK = frozenset(range(len(STORM_CARDS)))
 _FACTORIALS = tuple(math.factorial(size) for size in range(CREW_DECK_SIZE + 1))
-_OPTIONS = {
-    places: tuple(index for index, place in enumerate(_PLACES) if place in places)
-    for places in _PLACE_SETS
-}
-"""Each set of places as the indices of its places in :data:`_PLACES`, in that order."""
-_MASKS = {places: sum(1 << index for index in options) for places, options in _OPTIONS.items()}
-"""Each set of places as a bit mask: hand 1, storm 2, face-down discard 4."""
-_OPTION_MASKS = {options: _MASKS[places] for places, options in _OPTIONS.items()}
-_DISCARD = 2
-_HAND_OR_STORM, _HAND_OR_DISCARD, _STORM_OR_DISCARD, _ANYWHERE = 3, 5, 6, 7
-
-_T = TypeVar("_T")
 
 
-def _orders(rng: Rng, sizes: Iterable[int]) -> tuple[int, Rng]:
+def _orders(rng: Rng, sizes: Iterable[int], choices: int) -> tuple[int, Rng]:
     """Draw one code for uniform random orders of sequences of each of ``sizes``.
 
-    The code is uniform below the product of the sizes' factorials; ``lehmer_order`` reads
-    each order from it in turn, whatever the order of the sizes.
+    The code is uniform below ``choices`` times the product of the sizes' factorials;
+    ``lehmer_order`` reads each order from it in turn, whatever the order of the sizes.
     """
-    bound = 1
+    bound = choices
     for size in sizes:
         bound *= _FACTORIALS[size]
     return rng.below(bound)
-
-
-def _place_known(
-    known: tuple[tuple[CardId, frozenset[Place]], ...],
-    in_hidden_discard: tuple[tuple[frozenset[CardId], int], ...],
-    room: list[int],
-    code: int,
-) -> tuple[list[list[CardId]], int]:
-    """Put each known card in one of its possible places, at random, respecting room.
-
-    ``room`` holds the hidden room in the hand, the storm column and the face-down discard
-    (in the order of :data:`_PLACES`); it is left holding the room that remains. Every
-    constraint of ``in_hidden_discard`` holds too: at least so many of its cards go to the
-    face-down discard. The random choices are read from ``code`` (see ``lehmer_order`` and
-    :func:`_choice_sizes`); the rest of the code is returned.
-
-    A card with one possible place goes there. The others are taken in a random order and
-    each tries its places in a random order; a choice that leaves no room for the rest
-    (Hall's condition) or too few cards for a constraint is undone (a depth-first search,
-    so it always finds a placement when there is one, and without constraints it never has
-    to backtrack). The cards left to place all have two or three places, so Hall's
-    condition is four comparisons of counts.
-
-    Raises:
-        InvalidStateError: No placement satisfies the room and the constraints.
-    """
-    placed: list[list[CardId]] = [[], [], []]
-    free: list[tuple[CardId, tuple[int, ...]]] = []
-    for card, places in known:
-        options = _OPTIONS.get(places, ())
-        if len(options) == 1:
-            placed[options[0]].append(card)
-            room[options[0]] -= 1
-        elif options:
-            free.append((card, options))
-        else:
-            raise _inconsistent()
-    if min(room) < 0:
-        raise _inconsistent()
-    # For each constraint: how many more of its cards must go to the face-down discard,
-    # and how many of its cards are still to be placed.
-    needed = [
-        at_least - len(cards.intersection(placed[_DISCARD]))
-        for cards, at_least in in_hidden_discard
-    ]
-    if not free:
-        if any(need > 0 for need in needed):
-            raise _inconsistent()
-        return placed, code
-    order, code = lehmer_order(code, free)
-    tries = []
-    for _, options in order:
-        shuffled, code = lehmer_order(code, options)
-        tries.append(shuffled)
-    counts = [0] * 8  # how many cards left to place have each set of places
-    masks = [_OPTION_MASKS[options] for _, options in order]
-    for mask in masks:
-        counts[mask] += 1
-    member: list[list[int]] = [[] for _ in order]
-    left = [0] * len(needed)
-    for position, (card, _) in enumerate(order):
-        for index, (cards, _) in enumerate(in_hidden_discard):
-            if card in cards:
-                member[position].append(index)
-                left[index] += 1
-
-    def feasible() -> bool:
-        hand, storm, discard = room
-        both = counts[_HAND_OR_STORM] + counts[_HAND_OR_DISCARD] + counts[_STORM_OR_DISCARD]
-        return (
-            counts[_HAND_OR_STORM] <= hand + storm
-            and counts[_HAND_OR_DISCARD] <= hand + discard
-            and counts[_STORM_OR_DISCARD] <= storm + discard
-            and both + counts[_ANYWHERE] <= hand + storm + discard
-        )
-
-    def search(index: int) -> bool:
-        if needed and any(need > rest for need, rest in zip(needed, left, strict=True)):
-            return False
-        if index == len(order):
-            return True
-        card = order[index][0]
-        counts[masks[index]] -= 1
-        for constraint in member[index]:
-            left[constraint] -= 1
-        for place in tries[index]:
-            if room[place] <= 0:
-                continue
-            room[place] -= 1
-            if feasible():
-                hits = member[index] if place == _DISCARD else []
-                for constraint in hits:
-                    needed[constraint] -= 1
-                placed[place].append(card)
-                if search(index + 1):
-                    return True
-                placed[place].pop()
-                for constraint in hits:
-                    needed[constraint] += 1
-            room[place] += 1
-        for constraint in member[index]:
-            left[constraint] += 1
-        counts[masks[index]] += 1
-        return False
-
-    if not search(0):
-        raise _inconsistent()
-    return placed, code
-
-
-def _choice_sizes(known: tuple[tuple[CardId, frozenset[Place]], ...]) -> list[int]:
-    """Return the sizes of the orders :func:`_place_known` draws for ``known``.
-
-    One order of the cards with a choice of places, then one order of each card's places.
-    """
-    choices = [len(_OPTIONS.get(places, ())) for _, places in known]
-    choices = [count for count in choices if count > 1]
-    return [len(choices), *choices]
 
 
 def _inconsistent() -> InvalidStateError:
@@ -308,11 +179,17 @@ def _inconsistent() -> InvalidStateError:
 def sample_state(observation: MagellanObservation, seed: int) -> MagellanState:
     """Return a state that agrees with everything the observation's player knows.
 
-    What he cannot know is drawn at random from ``seed``: the order of every deck, the
-    unseen cards in the other hands, storm columns and face-down discards, and which of
-    those places holds each card that was seen and hidden again. Each shuffle takes one
-    draw, and every part of the observation that the state shows as it is (the table, the
-    won cards, the history) is shared, not copied.
+    What he cannot know is drawn at random from ``seed``, uniformly over every state he
+    cannot rule out: the order of every deck, and for each other captain an arrangement
+    of his hidden cards (which known cards and which never-seen cards are in his hand,
+    storm column and face-down discard) drawn uniformly among those consistent with the
+    public history (see the private module ``_knowledge``), with his storm column and
+    deck in a uniform order. Every random choice is read from one draw, and every part of
+    the observation that the state shows as it is (the table, the won cards, the history)
+    is shared, not copied.
+
+    Raises:
+        InvalidStateError: No state agrees with the observation.
     """
     rng = Rng.from_seed(seed).derive(0x5A11)
     me = observation.player
@@ -320,17 +197,33 @@ def sample_state(observation: MagellanObservation, seed: int) -> MagellanState:
     # What is hidden, seat by seat: the cards not on the table, less those the observer
     # holds or the public knows of.
     hidden_cards = []
+    known_cards: list[list[CardId]] = []
     sizes = []
+    choices = 1
+    counts: list[int] = []  # each other captain's number of arrangements
     for seat, view in enumerate(views):
         off_table = _ALL_CREW.difference(view.discard, *view.columns)
+        known = [pair[0] for pair in view.known]
+        known_cards.append(known)
         if seat == me:
             cards = off_table.difference(
                 observation.hand, observation.storm, observation.hidden_discard
             )
         else:
-            cards = off_table.difference([pair[0] for pair in view.known])
+            cards = off_table.difference(known)
             sizes.append(view.storm_size)
-            sizes.extend(_choice_sizes(view.known))
+            sizes.append(len(known))
+            count = 1
+            if view.storm_size or view.face_down_groups:
+                count = _knowledge.total(
+                    view.face_down_groups, known, view.hand_size, view.storm_size, len(cards)
+                )
+                if not count:
+                    raise _inconsistent()
+                choices *= count
+            elif len(known) > view.hand_size:
+                raise _inconsistent()
+            counts.append(count)
         hidden_cards.append(sorted(cards))
         sizes.append(len(cards))
     won_ocean = [card for won in observation.won for card in won]
@@ -345,7 +238,7 @@ def sample_state(observation: MagellanObservation, seed: int) -> MagellanState:
     )
     sizes.extend(map(len, ocean_left))
     sizes.append(len(storm_left))
-    code, rng = _orders(rng, sizes)  # every shuffle of the sample, in one draw
+    code, rng = _orders(rng, sizes, choices)  # every random choice of the sample, in one draw
     crews = []
     for seat, view in enumerate(views):
         if seat == me:
@@ -360,23 +253,35 @@ def sample_state(observation: MagellanObservation, seed: int) -> MagellanState:
                     observation.hidden_discard,
                     view.passed,
                     view.known,
-                    view.in_hidden_discard,
+                    view.face_down_groups,
                 )
             )
             continue
-        room = [view.hand_size, view.storm_size, view.hidden_discard_size]
-        placed, code = _place_known(view.known, view.in_hidden_discard, room, code)
-        unseen, code = lehmer_order(code, hidden_cards[seat])
-        hand_room, storm_room, hidden_room = room
-        hand, storm, hidden = placed
-        hand += unseen[:hand_room]
-        storm += unseen[hand_room : hand_room + storm_room]
-        position = hand_room + storm_room + hidden_room
-        hidden += unseen[hand_room + storm_room : position]
-        storm_order, code = lehmer_order(code, storm)
+        known = known_cards[seat]
+        unseen = hidden_cards[seat]
+        if view.storm_size or view.face_down_groups:
+            code, choice = divmod(code, counts[seat - (seat > me)])
+            hand, storm, hidden, rest, code = _knowledge.place(
+                view.face_down_groups,
+                known,
+                unseen,
+                view.hand_size,
+                view.storm_size,
+                code,
+                choice,
+            )
+            storm_order, code = lehmer_order(code, storm)
+        else:
+            # Nothing face down: the known cards are in the hand, with any unseen cards.
+            shuffled, code = lehmer_order(code, unseen)
+            cut = view.hand_size - len(known)
+            hand = [*known, *shuffled[:cut]]
+            rest = list(shuffled[cut:])
+            storm_order = ()
+            hidden = []
         crews.append(
             _new_crew(
-                unseen[position:],
+                tuple(rest),
                 frozenset(hand),
                 view.columns,
                 storm_order,
@@ -384,7 +289,7 @@ def sample_state(observation: MagellanObservation, seed: int) -> MagellanState:
                 frozenset(hidden),
                 view.passed,
                 view.known,
-                view.in_hidden_discard,
+                view.face_down_groups,
             )
         )
     ocean_decks = []

@@ -28,6 +28,7 @@ from collections.abc import Sequence
 import attrs
 
 from boardgames.core.svg import FACE_DOWN, INK, PAPER, Drawing, seat_colour
+from boardgames.games.magellan_elcano import _knowledge
 from boardgames.games.magellan_elcano.components import (
     CREW_CARDS,
     OCEAN_CARDS,
@@ -186,7 +187,7 @@ def _known_notes(observation: MagellanObservation, seat: int) -> list[str]:
                 if place in places
             )
             notes.append(f"{CREW_CARDS[card]} is in his {where}")
-    for cards, at_least in view.in_hidden_discard:
+    for cards, at_least in _knowledge.lower_bounds(view.face_down_groups):
         notes.append(f"at least {at_least} of {_names(sorted(cards))} face-down discarded")
     return notes
 

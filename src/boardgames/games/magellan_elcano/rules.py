@@ -18,6 +18,7 @@ from boardgames.core.history import History
 from boardgames.core.protocol import OptionValue, PlayerId
 from boardgames.core.ranking import places_from_keys
 from boardgames.core.rng import Rng
+from boardgames.games.magellan_elcano import _knowledge
 from boardgames.games.magellan_elcano.actions import (
     Action,
     FaceDownPlayed,
@@ -44,7 +45,7 @@ __all__ = [
     "Configuration",
     "apply",
     "check_action",
-    "check_in_hidden_discard",
+    "check_face_down_groups",
     "check_state",
     "column_totals",
     "configuration",
@@ -235,7 +236,7 @@ def new_game(configuration: Configuration, seed: int) -> MagellanState:
                 hidden_discard=frozenset(),
                 passed=False,
                 known=(),
-                in_hidden_discard=(),
+                face_down_groups=(),
             )
         )
     ocean_decks = []
@@ -343,14 +344,14 @@ def apply(state: MagellanState, action: Action) -> MagellanState:
         else:
             columns = (red, blue, (*green, card))
         known = crew.known
-        in_hidden_discard = crew.in_hidden_discard
+        face_down_groups = crew.face_down_groups
         if known:
             # Known cards are sorted by card: a binary search finds this one, if known.
             index = bisect_left(known, (card,))
             if index < len(known) and known[index][0] == card:
                 known = known[:index] + known[index + 1 :]
-                if in_hidden_discard:
-                    in_hidden_discard = _seen_in_hand(in_hidden_discard, card)
+                if face_down_groups:
+                    face_down_groups = _knowledge.seen_in_hand(face_down_groups, card)
         hand = _played(crew.hand, card)
         crew = _new_crew(
             crew.deck,
@@ -361,7 +362,7 @@ def apply(state: MagellanState, action: Action) -> MagellanState:
             crew.hidden_discard,
             not hand,  # an empty hand passes automatically (A-MAG-5)
             known,
-            in_hidden_discard,
+            face_down_groups,
         )
     elif type(action) is PlayFaceDown:
         card = action.card
@@ -384,7 +385,7 @@ def apply(state: MagellanState, action: Action) -> MagellanState:
             crew.hidden_discard,
             not hand,  # an empty hand passes automatically (A-MAG-5)
             _move_known(known, _WIDENED) if known else known,
-            crew.in_hidden_discard,
+            crew.face_down_groups,
         )
         entry = _FACE_DOWN_ENTRY[seat]
     elif cls is Pass:
@@ -406,7 +407,7 @@ def apply(state: MagellanState, action: Action) -> MagellanState:
             crew.hidden_discard,
             True,
             crew.known,
-            crew.in_hidden_discard,
+            crew.face_down_groups,
         )
         entry = _PASS_ENTRY[seat]
     else:
@@ -473,30 +474,6 @@ def _move_known(
         return known
     cards, places = zip(*known, strict=True)
     return tuple(zip(cards, map(table.__getitem__, places), strict=True))
-
-
-def _seen_in_hand(
-    in_hidden_discard: tuple[tuple[frozenset[CardId], int], ...], card: CardId
-) -> tuple[tuple[frozenset[CardId], int], ...]:
-    """Remove ``card``, just played face up from the hand, from every constraint."""
-    return tuple((cards - {card}, at_least) for cards, at_least in in_hidden_discard)
-
-
-def _storm_constraint(crew: Crew) -> tuple[frozenset[CardId], int] | None:
-    """What a perfect reasoner learns when ``crew``'s storm column wins (phase C).
-
-    The storm column and the hand form a pool. Known cards that must be in the pool (their
-    places are within hand and storm) leave room for at most ``pool - certain`` never-seen
-    cards in it, so at least ``storm - (pool - certain)`` of the storm column's cards are
-    known cards that may be in the storm column. They go to the face-down discard.
-    """
-    pool = len(crew.hand) + len(crew.storm)
-    certain = sum(1 for _, places in crew.known if places <= _HAND_OR_STORM)
-    at_least = len(crew.storm) - (pool - certain)
-    if at_least <= 0:
-        return None
-    cards = frozenset(card for card, places in crew.known if Place.STORM in places)
-    return cards, at_least
 
 
 def _next_to_move(crews: tuple[Crew, ...], start: int, passing: int = -1) -> PlayerId | None:
@@ -587,7 +564,17 @@ def _anchor(
     for seat, crew in enumerate(crews):
         discard = crew.discard
         known = crew.known
-        in_hidden_discard = crew.in_hidden_discard
+        face_down_groups = crew.face_down_groups
+        if crew.storm or face_down_groups:
+            # What the others learn: the storm column is a new group if it wins, and the
+            # cards drawn and never seen bound the never-seen cards of the groups.
+            face_down_groups = _knowledge.anchored(
+                face_down_groups,
+                [card for card, _ in known],
+                len(crew.storm),
+                storm_winner == seat,
+                len(crew.hand) + len(crew.storm) + len(crew.hidden_discard) - len(known),
+            )
         taken: list[CardId] = []  # the cards that join the hand
         if crew.columns is not _EMPTY_COLUMNS:
             red, blue, green = crew.columns
@@ -615,9 +602,6 @@ def _anchor(
         if crew.storm:
             if storm_winner == seat:
                 hidden_discard = hidden_discard.union(crew.storm)
-                constraint = _storm_constraint(crew)
-                if constraint is not None:
-                    in_hidden_discard = (*in_hidden_discard, constraint)
                 known = _move_known(known, _STORM_DISCARDED)
             else:
                 taken += crew.storm
@@ -640,7 +624,7 @@ def _anchor(
                 hidden_discard,
                 False,
                 known,
-                in_hidden_discard,
+                face_down_groups,
             )
         )
     won = list(state.won)
@@ -759,26 +743,40 @@ def _shared_entries() -> list[_Entry]:
     return [*entries, *_PASS_ENTRY, *_FACE_DOWN_ENTRY]
 
 
-def check_in_hidden_discard(
+def check_face_down_groups(
     seat: int,
     known: tuple[tuple[CardId, frozenset[Place]], ...],
-    in_hidden_discard: tuple[tuple[frozenset[CardId], int], ...],
+    face_down_groups: tuple[tuple[int, frozenset[CardId], int], ...],
+    hidden_discard: int,
 ) -> None:
-    """Check the form of a crew's face-down discard constraints against its known cards.
+    """Check the form of a crew's face-down groups against its known cards.
 
     Raises:
-        InvalidStateError: A constraint names a card that is not a known card that may be in
-            the face-down discard, or asks for fewer than one or more than all of its cards.
+        InvalidStateError: A group has no card or names a card that is not a known card
+            that may be in the face-down discard, a bound is out of range, or the groups
+            do not add up to the face-down discard.
     """
     may_be_there = {card for card, places in known if Place.HIDDEN_DISCARD in places}
-    for cards, at_least in in_hidden_discard:
-        if type(at_least) is not int or not 1 <= at_least <= len(cards):
+    total = 0
+    for size, cards, never_seen in face_down_groups:
+        if type(size) is not int or type(never_seen) is not int or size < 1:
             raise InvalidStateError(
-                f"seat {seat}'s constraint on cards {sorted(cards)} needs at least 1 and at "
-                f"most {len(cards)} of them in the face-down discard, not {at_least!r}"
+                f"seat {seat}'s face-down group {(size, sorted(cards), never_seen)!r} needs a "
+                "size of at least 1 and an int bound"
+            )
+        total += size
+        if not 0 <= never_seen <= total:
+            raise InvalidStateError(
+                f"seat {seat}'s face-down group bounds its never-seen cards by {never_seen}, "
+                f"not from 0 to the {total} cards of the groups so far"
             )
         if not cards <= may_be_there:
             raise InvalidStateError(
-                f"seat {seat}'s constraint names cards {sorted(cards - may_be_there)} that "
-                "are not known cards that may be in the face-down discard"
+                f"seat {seat}'s face-down group names cards {sorted(cards - may_be_there)} "
+                "that are not known cards that may be in the face-down discard"
             )
+    if total != hidden_discard:
+        raise InvalidStateError(
+            f"seat {seat}'s face-down groups hold {total} cards, but the face-down discard "
+            f"holds {hidden_discard}"
+        )

@@ -45,13 +45,13 @@ class Crew:
         passed: Whether the captain has passed this round.
         known: Public knowledge about cards the other players have seen face up and that
             are hidden again: for each such card, the places it may be in now. Sorted by card.
-        in_hidden_discard: Public counting constraints on the face-down discard, in the order
-            they were learnt: each ``(cards, at_least)`` says that at least ``at_least`` of
-            ``cards`` (all of them known cards that may be in the face-down discard) are in
-            it. One is recorded when a storm column wins and it held more cards than the
-            never-seen cards that could have been in it; as the face-down discard is
-            permanent, it stays true for the rest of the game (a card of ``cards`` later
-            played face up was in the hand, and leaves ``cards``).
+        face_down_groups: Public knowledge of the face-down discard: one
+            ``(size, cards, never_seen)`` per storm column won, oldest first. ``size`` cards
+            went face down with it; ``cards`` are the known cards that may be among them;
+            at most ``never_seen`` cards never seen face up are in it and the earlier groups
+            together (the draws, less the cards seen face up by then, bound them). With
+            ``known``, this is exactly what a perfect memory of the public history tells
+            (see the private module ``_knowledge``).
     """
 
     deck: tuple[CardId, ...]
@@ -62,7 +62,7 @@ class Crew:
     hidden_discard: frozenset[CardId]
     passed: bool
     known: tuple[tuple[CardId, frozenset[Place]], ...]
-    in_hidden_discard: tuple[tuple[frozenset[CardId], int], ...] = ()
+    face_down_groups: tuple[tuple[int, frozenset[CardId], int], ...] = ()
 
 
 @attrs.frozen
