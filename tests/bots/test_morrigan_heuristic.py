@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pytest
@@ -18,27 +18,18 @@ GAMES = 20
 """Seat-rotated games per test; seeds 0 to GAMES - 1."""
 
 
-def _wins(players: int, opponent: str) -> int:
-    game = boardgames.make("morrigan", players=players)
-    wins = 0
-    for seed in range(GAMES):
-        seat = seed % players
-        bots = [make_bot(opponent, game) for _ in range(players)]
-        bots[seat] = make_bot("heuristic", game)
-        ranking = boardgames.play(game, bots, seed=seed).ranking
-        wins += ranking[seat] == 1 and ranking.count(1) == 1
-    return wins
-
-
 def test_make_bot_heuristic_returns_the_morrigan_bot() -> None:
     game = boardgames.make("morrigan", players=3)
     assert isinstance(make_bot("heuristic", game), MorriganHeuristicBot)
     assert isinstance(Morrigan(players=3).heuristic_bot(), MorriganHeuristicBot)
 
 
-def test_heuristic_beats_random_bots_at_three_players() -> None:
+def test_heuristic_beats_random_bots_at_three_players(
+    first_places: Callable[..., float],
+) -> None:
     """A random seat would win about 1 game in 3; the heuristic won 18 of 20 (88 of 100)."""
-    assert 14 <= _wins(3, "random")
+    game = boardgames.make("morrigan", players=3)
+    assert 14 <= first_places(game, "heuristic", "random", GAMES)
 
 
 class _CheckingBot(MorriganHeuristicBot):

@@ -115,10 +115,11 @@ def test_a_peek_is_private_knowledge_of_the_peeker(
 def test_peeked_knowledge_lasts_until_the_card_moves(
     make_game: Callable[..., KincsesSziget], make_state: Callable[..., KincsesState]
 ) -> None:
-    """Peeked knowledge lasts until the card moves.
+    """Peeked knowledge lasts until the card moves, and a blind draw of a peeked top is seen.
 
     E21: "Peeked knowledge of a card lasts until that card moves or its pile is shuffled; a change
-    elsewhere in the peeked hand does not erase what is still known.".
+    elsewhere in the peeked hand does not erase what is still known.". The peeker of the crew
+    pile's top sees seat 1 draw it blindly, so he knows it is in seat 1's hand; seat 2 does not.
     """
     game = make_game(3)
     state = use(game, make_state, TELESCOPE)
@@ -128,7 +129,8 @@ def test_peeked_knowledge_lasts_until_the_card_moves(
     state = game.apply(state, AnchorDraw())
     state = game.apply(state, CrewFromPile())  # seat 1 draws the peeked card
     assert top in state.hands[1]
-    assert () == game.observe(state, 0).seats[1].known_hand
+    assert (top,) == game.observe(state, 0).seats[1].known_hand
+    assert () == game.observe(state, 2).seats[1].known_hand
     again = use(game, make_state, TELESCOPE)
     again = game.apply(again, PeekHand(1))
     again = game.apply(again, AnchorDraw())

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 
 from boardgames.games.morrigan import (
@@ -289,13 +290,18 @@ def test_the_duel_draw_reshuffles_an_empty_draw_pile(
     state = play(game, state, EndActions())
     assert (0, Phase.TURN_START) == (state.active, state.phase)
     assert (0, 94) == (len(state.draw_pile), len(state.discard_pile))
-    old_discard = frozenset(state.discard_pile)
+    old_discard = Counter(CARD_KINDS[card] for card in state.discard_pile)
     state = play(game, state, DeclareDuel())
     assert state.duel is not None
     assert (90, ()) == (len(state.draw_pile), state.discard_pile)
     drawn = state.hands[0] | frozenset(state.duel.attack)
     assert 4 == len(drawn)
-    assert drawn <= old_discard
+    # The shown cards take public names (ids can change), so compare kinds; the other
+    # hands keep their one Action 1 each.
+    assert Counter(CARD_KINDS[card] for card in drawn) <= old_discard
+    assert [[K.ACTION_1], [K.ACTION_1]] == [
+        [CARD_KINDS[card] for card in state.hands[seat]] for seat in (1, 2)
+    ]
     drawn_actions = sorted(card for card in drawn if CARD_KINDS[card].type is CardType.ACTION)
     assert drawn_actions == sorted(state.duel.attack)
     assert drawn_actions  # the seeded shuffle deals this duel some Action cards

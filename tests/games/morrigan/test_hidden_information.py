@@ -59,7 +59,8 @@ def test_hands_are_secret_and_their_sizes_public(make_game: Callable[..., Morrig
     sizes = tuple(len(hand) for hand in state.hands)
     for seat in range(4):
         view = game.observe(state, seat)
-        assert (state.hands[seat], sizes) == (view.hand, view.hand_sizes)
+        kinds = sorted(CARD_KINDS[card] for card in state.hands[seat])
+        assert (kinds, sizes) == (sorted(CARD_KINDS[card] for card in view.hand), view.hand_sizes)
         assert len(state.draw_pile) == view.draw_pile_size
 
 
@@ -109,24 +110,45 @@ def test_what_a_player_cannot_see_does_not_change_his_observation(
 def test_an_observation_never_names_another_players_hidden_card(
     make_game: Callable[..., Morrigan],
 ) -> None:
-    """Across a random game no observation names a card in another hand or an unseen slot.
+    """Across a random game an observation shows hidden cards only under canonical names.
 
-    The page's hidden information table.
+    The page's hidden information table and its section on card names: the cards in view
+    keep the state's ids (their public names); the cards only the observer sees (his hand,
+    his face-down cards) are shown as the lowest ids of their kinds that no card in view
+    holds, so no id he sees is the id of a card in another hand or the draw pile, unless
+    it is that canonical name.
     """
     game = make_game(4)
     for state in played_states(game, seed=8)[::7]:
+        hidden = set(state.draw_pile).union(*state.hands)
+        for holdings in (*state.territories, state.adversaries):
+            for holding in holdings:
+                hidden |= {r.card for r in holding.reinforcements if not r.public}
+        if state.ordeal is not None:
+            hidden |= {stake.card for stake in state.ordeal.stakes}
         for seat in range(4):
             view = game.observe(state, seat)
-            named = set(view.hand) | set(view.discard_pile)
-            for holdings in (*view.territories, view.adversaries):
-                for holding in holdings:
-                    named |= {r.card for r in holding.reinforcements if r.card is not None}
+            private = sorted(view.hand)
+            for views in (*view.territories, view.adversaries):
+                for holding_view in views:
+                    private += [
+                        r.card
+                        for r in holding_view.reinforcements
+                        if r.card is not None and not r.public
+                    ]
             if view.ordeal is not None:
-                named |= {stake.card for stake in view.ordeal.stakes if stake.card is not None}
-            for other in range(4):
-                if other != seat:
-                    assert not named & state.hands[other]
-            assert not named & set(state.draw_pile)
+                private += [stake.card for stake in view.ordeal.stakes if stake.card is not None]
+            assert len(set(private)) == len(private)
+            for card in private:
+                kind = CARD_KINDS[card]
+                lower = [other for other in range(card) if CARD_KINDS[other] is kind]
+                # Every lower id of the kind is in view or another private name.
+                assert all(other not in hidden or other in private for other in lower)
+            # The observer's cards are of the kinds he holds.
+            assert sorted(CARD_KINDS[card] for card in view.hand) == sorted(
+                CARD_KINDS[card] for card in state.hands[seat]
+            )
+            assert not set(private) & (set(range(100)) - hidden)
 
 
 def test_the_kings_favourite_victim_keeps_track_of_his_card(

@@ -15,6 +15,7 @@ from boardgames.games.morrigan import (
     Stake,
     Withdraw,
 )
+from boardgames.games.morrigan.components import CARD_KINDS
 from boardgames.games.morrigan.rules import prestige
 
 K = CardKind
@@ -316,7 +317,8 @@ def test_stakes_are_sealed_until_the_simultaneous_reveal(
         assert [(2, None)] == [(stake.seat, stake.card) for stake in view.stakes]
     mine = game.observe(state, 2).ordeal
     assert mine is not None
-    assert staked == mine.stakes[0].card
+    assert mine.stakes[0].card is not None
+    assert CARD_KINDS[staked] is CARD_KINDS[mine.stakes[0].card] is K.ACTION_4
     history = game.observe(state, 0).history
     assert "stake a face-down card" == str(history[-1][2])
 

@@ -127,15 +127,17 @@ def test_the_working_table_mirrors_every_field_of_the_state(
     """``Table`` declares each field of ``MorriganState`` with its type, and nothing else.
 
     The table is the mutable mirror of a state that one transition edits (its only extra
-    field, ``clues_before``, keeps the clues it started from): a field added to the state
-    but not to the table would be dropped, or fail, on the next move.
+    fields: ``clues_before`` keeps the clues it started from, ``public`` the mask of the
+    cards in view): a field added to the state but not to the table would be dropped, or
+    fail, on the next move.
     """
     state_types = typing.get_type_hints(MorriganState)
     table_types = typing.get_type_hints(Table)
     extra = table_types.pop("clues_before")
+    assert table_types.pop("public") == tuple[int, ...] | None
     assert [field.name for field in attrs.fields(MorriganState)] == list(table_types)
     assert state_types == table_types
     assert state_types["clues"] == extra
-    assert sorted([*state_types, "clues_before"]) == sorted(Table.__slots__)
+    assert sorted([*state_types, "clues_before", "public"]) == sorted(Table.__slots__)
     state = make_game(3).new_game(5)
     assert state == Table(state).freeze()

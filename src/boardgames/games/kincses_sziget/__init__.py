@@ -22,6 +22,7 @@ from boardgames.core.protocol import GameInfo, OptionSpec
 from boardgames.core.standard import GameTypes, StandardGame
 from boardgames.games.kincses_sziget import encoding, observation, picture, render, rules
 from boardgames.games.kincses_sziget._codec import configure_fast_paths
+from boardgames.games.kincses_sziget._setup_knowledge import upgrade as upgrade_setup_knowledge
 from boardgames.games.kincses_sziget.actions import Action, PublicAction
 from boardgames.games.kincses_sziget.observation import IslandView, KincsesObservation, SeatView
 from boardgames.games.kincses_sziget.state import HistoryEntry, KincsesState, Phase, Task
@@ -86,6 +87,7 @@ class KincsesSziget(StandardGame[KincsesState, Action, KincsesObservation, rules
         action=Action,
         public_action=PublicAction,
         converter_hooks=configure_fast_paths,
+        upgrade=upgrade_setup_knowledge,
     )
 
     def __init__(

@@ -252,6 +252,19 @@ def _steal_random(work: _Work, thief: PlayerId, victim: PlayerId, treasure: bool
         cards = work.hands[victim]
         index, work.rng = work.rng.randbelow(len(cards))
         card = cards[index]
+        if work.setup_live[victim]:
+            work.blur_setup(victim, (card,), pair, leaving=True)
+        # The others keep the victim's cards they knew as candidates: one of them, or of
+        # the hidden ones, went to the thief (a steal from either seat ends older records).
+        records = [r for r in work.steal_records if victim not in (r[1], r[2])]
+        for observer in range(work.players):
+            bit = 1 << observer
+            if not pair & bit:
+                seen = tuple(c for c in cards if work.crew_known[c] & bit)
+                if seen:
+                    records.append((observer, victim, thief, seen, len(cards) - len(seen)))
+        if records or work.steal_records:
+            work.steal_records = tuple(records)
         rest = cards[:index] + cards[index + 1 :]
         work.hands = replaced(work.hands, victim, rest)
         known = list(work.crew_known)

@@ -46,6 +46,8 @@ from boardgames.core.history import History
 from boardgames.core.protocol import OptionSpec, PlayerId
 from boardgames.games.kincses_sziget._battle import _battle_options
 from boardgames.games.kincses_sziget._duel import _duel_compositions
+from boardgames.games.kincses_sziget._setup_knowledge import check_setup_knowledge
+from boardgames.games.kincses_sziget._steal_knowledge import check_steal_records
 from boardgames.games.kincses_sziget._work import (
     _BATTLE_ADD,
     _CREW_COUNT,
@@ -406,6 +408,7 @@ class HistoryFacts:
         anchoring: What the last turn's anchoring has still to record (a card drawn,
             discarded, or a mission drawn and disposed of), and the anchoring chosen.
         last: The last entry, if any.
+        exchanges: The weapons each seat exchanged at the setup.
     """
 
     first: PlayerId
@@ -425,6 +428,7 @@ class HistoryFacts:
     crew_draws: dict[PlayerId, int] = attrs.Factory(dict)
     anchoring: tuple[tuple[frozenset[type], ...], type | None] = ((), None)
     last: tuple[PlayerId, PublicAction] | None = None
+    exchanges: list[int] = attrs.Factory(list)
 
 
 def _bad_entry(index: int, entry: object, players: int) -> InvalidStateError:
@@ -536,7 +540,7 @@ def read_history(history: object, players: int, start_player: PlayerId) -> Histo
     blind_values = facts.blind_values
     public_hands = facts.public_hands
     order: tuple[PlayerId, ...] = ()
-    exchanges = [0] * players
+    exchanges = facts.exchanges = [0] * players
     current = opponent = event = -1
     anchoring: list[frozenset[type]] = []
     anchored = False
@@ -860,6 +864,8 @@ def check_fields(state: KincsesState) -> None:
     else:
         _check_play(state, facts)
     _check_history_facts(state, facts)
+    check_setup_knowledge(state, facts.exchanges)
+    check_steal_records(state)
     state.rng.check()
 
 
@@ -1053,6 +1059,7 @@ def _check_knowledge(state: KincsesState, row: list[int]) -> None:
         ("mission_known", len(MISSIONS)),
         ("event_known", len(EVENT_CARDS)),
         ("island_known", len(ISLANDS)),
+        ("mission_somewhere", len(MISSIONS)),
     ):
         masks = getattr(state, name)
         if not isinstance(masks, tuple) or len(masks) != count:
@@ -1104,6 +1111,9 @@ def _check_knowledge(state: KincsesState, row: list[int]) -> None:
             raise _fail("an event card below the top of its pile is known to someone")
     if any(state.mission_known[m] & (state.mission_known[m] - 1) for m in state.mission_pile[1:]):
         raise _fail("a mission below the top of the pile is known to more than one seat")
+    in_pile = set(state.mission_pile)
+    if any(mask and m not in in_pile for m, mask in enumerate(state.mission_somewhere)):
+        raise _fail("a mission known to be somewhere in the mission pile is not in it")
 
 
 def _check_setup(state: KincsesState, facts: HistoryFacts) -> None:

@@ -84,6 +84,10 @@ def _check(work: _Work, seat: PlayerId, colour: Colour, value: int) -> bool:
     if work.reveal_shown_cards:
         shown = shown_cards(hand, colour, value)
         assert shown is not None
+        if work.setup_live[seat]:
+            work.blur_setup(seat, shown, work.all, leaving=False)
+        if work.steal_records:
+            work.drop_steals(seat)
         for card in shown:
             work.set_crew_known(card, work.all)
         work.log(seat, Showed(shown))
@@ -118,9 +122,9 @@ def _do_treasure_source(work: _Work, step: TreasureSourceStep, action: TreasureS
     else:
         pile = work.treasure_piles[rank]
         work.treasure_piles = replaced(work.treasure_piles, rank, pile[1:])
-        # Everyone sees which value pile he draws from; only he sees the card (and earlier
-        # peeks at the pile top expire, E21).
-        work.give_treasure(seat, pile[0], 0, work.all)
+        # Everyone sees which value pile he draws from; only he sees the card, and whoever
+        # peeked at the pile top knows it is now his (E21).
+        work.give_treasure(seat, pile[0], work.treasure_known[pile[0]], work.all)
 
 
 def _do_treasure_loss(work: _Work, step: TreasureLossStep, action: DiscardTreasure) -> None:

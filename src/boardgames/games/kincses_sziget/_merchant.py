@@ -63,6 +63,10 @@ def _auto_merchant_reveal(work: _Work, task: MerchantRevealTask) -> None:
             work.take_crew(seat, card)
             work.discard_crew(card)
         else:  # taken back, seen by everyone
+            if work.setup_live[seat]:
+                work.blur_setup(seat, (card,), work.all, leaving=False)
+            if work.steal_records:
+                work.drop_steals(seat)
             work.set_crew_known(card, work.all)
     for seat in winners:
         steps += [TreasureSourceStep(seat, prize), CrewSourceStep(seat, 1)]

@@ -9,6 +9,7 @@ from boardgames.games.kincses_sziget._turn import (
 from boardgames.games.kincses_sziget._work import (
     _DONE,
     StepRule,
+    _bit,
     _is_pirate,
     _remove,
     _weapons,
@@ -66,6 +67,11 @@ def _do_exchange(work: _Work, step: ExchangeStep, action: ExchangeWeapon | Done)
     work.crew_pile = (*work.crew_pile, weapon)
     work.shuffle_crew_pile()
     work.give_crew(seat, pirate, 0)
+    # The others now know this hand holds 2 to 4 - k weapons (k exchanges so far): each
+    # exchange needed more than 2 (see _setup_knowledge).
+    work.setup_exchanges = replaced(work.setup_exchanges, seat, work.setup_exchanges[seat] + 1)
+    work.setup_hands = replaced(work.setup_hands, seat, work.hands[seat])
+    work.setup_live = replaced(work.setup_live, seat, work.all & ~_bit(seat))
     work.push(ExchangeStep(seat))
 
 

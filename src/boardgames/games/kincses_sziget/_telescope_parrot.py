@@ -153,6 +153,10 @@ def _do_telescope(work: _Work, step: TelescopeStep, action: TelescopeChoice) -> 
                     known[pile[0]] |= mine
             work.event_known = tuple(known)
         case PeekHand(opponent=opponent):
+            if work.setup_live[opponent]:
+                work.blur_setup(opponent, work.hands[opponent], mine, leaving=False)
+            if work.steal_records:
+                work.drop_steals(opponent)
             known = list(work.crew_known)
             for card in work.hands[opponent]:
                 known[card] |= mine

@@ -320,9 +320,7 @@ def _do_mission_source(work: _Work, step: MissionSourceStep, action: MissionSour
         work.set_mission_known(mission, work.all)
         work.refill_mission_row()  # A-IRA-33: refilled at once
     else:
-        mission = work.mission_pile[0]
-        work.mission_pile = work.mission_pile[1:]
-        work.set_mission_known(mission, _bit(seat))
+        mission = work.draw_mission_blind(seat)
     work.drawn_missions = replaced(work.drawn_missions, seat, (mission,))
     work.push(MissionDisposeStep(seat))
 

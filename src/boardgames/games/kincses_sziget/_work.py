@@ -246,6 +246,11 @@ class _Work:
     mission_known: tuple[int, ...]
     event_known: tuple[int, ...]
     island_known: tuple[int, ...]
+    setup_exchanges: tuple[int, ...]
+    setup_hands: tuple[tuple[int, ...], ...]
+    setup_live: tuple[int, ...]
+    mission_somewhere: tuple[int, ...]
+    steal_records: tuple[tuple[int, int, int, tuple[int, ...], int], ...]
     tasks: tuple[Task, ...]
     history: History[HistoryEntry]
     rng: Rng
@@ -297,7 +302,51 @@ class _Work:
         self.set_crew_known(card, mask | _bit(seat))
 
     def take_crew(self, seat: PlayerId, card: CardId) -> None:
+        """Take ``card`` from ``seat``'s hand to a face-up place (everyone sees it go)."""
+        if self.setup_live[seat]:
+            self.blur_setup(seat, (card,), self.all, leaving=True)
+        if self.steal_records:
+            self.drop_steals(seat)
         self.hands = replaced(self.hands, seat, _remove(self.hands[seat], card))
+
+    def drop_steals(self, seat: PlayerId) -> None:
+        """Forget the steal records whose victim or thief is ``seat``: a card leaves or shows.
+
+        The candidates stay forgotten: what the observer still knew of them is dropped.
+        """
+        records = self.steal_records
+        kept = tuple(record for record in records if seat not in (record[1], record[2]))
+        if len(kept) != len(records):
+            self.steal_records = kept
+
+    def blur_setup(
+        self, seat: PlayerId, cards: Iterable[CardId], shown_to: int, *, leaving: bool
+    ) -> None:
+        """Note that ``cards`` of ``seat``'s hand are shown to ``shown_to`` (before it happens).
+
+        With ``leaving`` they leave the hand, seen only by ``shown_to``. Who tracks the
+        seat's setup hand (see :mod:`~boardgames.games.kincses_sziget._setup_knowledge`)
+        stops when a card leaves unseen by him, or when a card hidden from him is shown
+        while his hidden cards of that hand are both setup cards and later ones (he cannot
+        tell which it was).
+        """
+        live = self.setup_live[seat]
+        keep = live & shown_to if leaving else live
+        setup = self.setup_hands[seat]
+        hand = self.hands[seat]
+        known = self.crew_known
+        shown = tuple(cards)
+        for observer in range(self.players):
+            bit = 1 << observer
+            if not keep & bit & shown_to or all(known[card] & bit for card in shown):
+                continue
+            hidden = [card for card in hand if not known[card] & bit]
+            if any(card in setup for card in hidden) and any(card not in setup for card in hidden):
+                keep &= ~bit
+        if keep != live:
+            self.setup_live = replaced(self.setup_live, seat, keep)
+            if not keep:
+                self.setup_hands = replaced(self.setup_hands, seat, ())
 
     def discard_crew(self, card: CardId) -> None:
         self.crew_discard = (*self.crew_discard, card)
@@ -312,6 +361,7 @@ class _Work:
             if not self.crew_discard:
                 return None
             pile, self.rng = self.rng.shuffled(self.crew_discard)
+            self.forget_shuffled_setup(self.crew_discard)
             self.crew_discard = ()
             known = list(self.crew_known)
             for card in pile:
@@ -322,11 +372,21 @@ class _Work:
         self.crew_pile = self.crew_pile[1:]
         return card
 
+    def forget_shuffled_setup(self, cards: tuple[CardId, ...]) -> None:
+        """Stop tracking every setup hand one of whose seen cards is shuffled face down."""
+        if not any(self.setup_live):
+            return
+        for seat, setup in enumerate(self.setup_hands):
+            if setup and any(card in cards for card in setup):
+                self.setup_live = replaced(self.setup_live, seat, 0)
+                self.setup_hands = replaced(self.setup_hands, seat, ())
+
     def draw_crew_blind(self, seat: PlayerId) -> None:
         """``seat`` draws a crew card blindly (A-IRA-48: reshuffle the discards if needed)."""
         card = self.pop_crew_pile()
         if card is not None:
-            self.give_crew(seat, card, 0)  # E21: earlier peeks at the pile top expire
+            # E21: whoever peeked at the pile top knows it is now in the drawer's hand.
+            self.give_crew(seat, card, self.crew_known[card])
 
     def deal_crew_row(self) -> None:
         """Fill every empty slot of the crew row from the pile."""
@@ -373,18 +433,42 @@ class _Work:
         row = list(self.mission_row)
         for slot in range(MISSION_ROW_SIZE):
             if row[slot] is None and self.mission_pile:
-                row[slot] = self.mission_pile[0]
-                self.set_mission_known(self.mission_pile[0], self.all)
+                top = row[slot] = self.mission_pile[0]
+                self.set_mission_known(top, self.all)
+                if self.mission_somewhere[top]:
+                    self.mission_somewhere = replaced(self.mission_somewhere, top, 0)
                 self.mission_pile = self.mission_pile[1:]
         self.mission_row = tuple(row)
 
     def shuffle_mission_pile(self) -> None:
+        """Shuffle the mission pile: who knew where a card was now knows it is in the pile."""
         pile, self.rng = self.rng.shuffled(self.mission_pile)
         self.mission_pile = pile
         known = list(self.mission_known)
+        somewhere = list(self.mission_somewhere)
         for mission in pile:
+            somewhere[mission] |= known[mission]
             known[mission] = 0
         self.mission_known = tuple(known)
+        self.mission_somewhere = tuple(somewhere)
+
+    def draw_mission_blind(self, seat: PlayerId) -> int:
+        """``seat`` takes the mission pile's top card; return it.
+
+        Whoever peeked at the top (E21) knows it is now his. A card others knew to be
+        somewhere in the pile may be the one drawn: only the drawer, who sees the card,
+        and those who knew the top still know the others are in the pile.
+        """
+        mission = self.mission_pile[0]
+        self.mission_pile = self.mission_pile[1:]
+        seen = self.mission_known[mission] | _bit(seat)
+        self.set_mission_known(mission, seen)
+        if any(self.mission_somewhere):
+            self.mission_somewhere = tuple(
+                0 if card == mission else mask & seen
+                for card, mask in enumerate(self.mission_somewhere)
+            )
+        return mission
 
 
 for _name in _FIELDS:

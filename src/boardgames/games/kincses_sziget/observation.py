@@ -6,7 +6,10 @@ hidden card, whether the observer knows where it is: his own hand,
 treasures and missions, cards everyone saw go into a hand, and what he peeked at with the
 telescope and still knows (E21). A treasure drawn blindly from a value pile is known to
 the drawer only, but its value to everyone: the observation lists the values of the
-others' treasures that the observer knows without knowing the cards. Secret compositions
+others' treasures that the observer knows without knowing the cards. For a seat that
+exchanged weapons at the setup, it holds the number of exchanges and, while the observer
+tracks that seat's setup hand, the setup cards he has seen (the rest are hidden in the
+hand and hold, with the seen ones, 2 to ``4 - exchanges`` weapons). Secret compositions
 and offers of the others are reduced to the fact that they committed (E4).
 """
 
@@ -22,15 +25,19 @@ from boardgames.core.guards import given, shown
 from boardgames.core.history import History
 from boardgames.core.protocol import OptionSpec, PlayerId
 from boardgames.core.rng import Rng
-from boardgames.games.kincses_sziget._battle import _battle_options
-from boardgames.games.kincses_sziget._duel import _duel_compositions
 from boardgames.games.kincses_sziget._invariants import (
     INITIAL_EVENT_PILES,
     check_task_fields,
     read_history,
 )
-from boardgames.games.kincses_sziget._work import _WEAPON_COLOUR, _is_pirate
-from boardgames.games.kincses_sziget.actions import BattleAdd, MissionFromRow
+from boardgames.games.kincses_sziget._sampling import _fill, _sample_commits
+from boardgames.games.kincses_sziget._setup_knowledge import (
+    draw_setup_groups,
+    setup_known,
+    weapon_range,
+)
+from boardgames.games.kincses_sziget._steal_knowledge import check_steals
+from boardgames.games.kincses_sziget.actions import MissionFromRow
 from boardgames.games.kincses_sziget.components import (
     CREW_CARDS,
     CREW_ROW_SIZE,
@@ -55,11 +62,8 @@ from boardgames.games.kincses_sziget.components import (
     TreasureId,
 )
 from boardgames.games.kincses_sziget.state import (
-    BattleRevealTask,
-    DuelRevealTask,
     HistoryEntry,
     KincsesState,
-    MerchantRevealTask,
     Task,
     _new_state,
 )
@@ -98,6 +102,12 @@ class SeatView:
         committed: Whether the seat has committed its secret composition or offer.
         played: Revealed battle cards on the table.
         owed: Crew cards still to replace after a battle.
+        exchanges: Weapons the seat exchanged for random pirates at the setup (public).
+        setup_known: While the observer tracks the seat's setup hand (its 4 cards after
+            its exchanges, holding 2 to ``4 - exchanges`` weapons), the cards of it he has
+            seen; the other ``4 - len(setup_known)`` are among the seat's hidden cards.
+            ``None`` when he does not track it or has seen it all (see
+            :ref:`the game page <kincses-setup-hand>`).
     """
 
     position: Space
@@ -117,6 +127,8 @@ class SeatView:
     committed: bool
     played: tuple[CardId, ...]
     owed: int
+    exchanges: int
+    setup_known: tuple[CardId, ...] | None
 
 
 @attrs.frozen
@@ -161,6 +173,8 @@ class KincsesObservation:
         treasure_discard: Discarded treasures.
         mission_pile_size: Cards in the mission pile.
         mission_pile_known: ``(index, mission)`` for known pile cards.
+        mission_pile_somewhere: The missions the observer knows to lie somewhere in the
+            pile, not where (sorted): each is equally likely at any place he does not know.
         mission_row: The visible missions.
         mission_returned_size: Setup: missions returned and not yet shuffled back.
         mission_returned_known: Those the observer knows.
@@ -173,6 +187,11 @@ class KincsesObservation:
         tasks: The task stack (public).
         history: The public history: the very :class:`~boardgames.History` of the
             observed state, shared, not copied.
+        steals: ``(victim, thief, candidates, hidden)`` for each random crew steal whose
+            victim's cards the observer knew in part: exactly one of the candidates (the
+            victim's cards he knew) or of the ``hidden`` others went to the thief, each as
+            likely; the other candidates are still the victim's (see
+            :ref:`the game page <kincses-steal-knowledge>`).
     """
 
     player: PlayerId
@@ -197,6 +216,7 @@ class KincsesObservation:
     treasure_discard: tuple[TreasureId, ...]
     mission_pile_size: int
     mission_pile_known: tuple[tuple[int, MissionId], ...]
+    mission_pile_somewhere: tuple[MissionId, ...]
     mission_row: tuple[MissionId | None, ...]
     mission_returned_size: int
     mission_returned_known: tuple[MissionId, ...]
@@ -208,6 +228,7 @@ class KincsesObservation:
     board_pearls: tuple[int, ...]
     tasks: tuple[Task, ...]
     history: History[HistoryEntry]
+    steals: tuple[tuple[PlayerId, PlayerId, tuple[CardId, ...], int], ...]
 
 
 def _known(cards: tuple[int, ...], masks: tuple[int, ...], bit: int) -> tuple[int, ...]:
@@ -247,6 +268,8 @@ def observe(state: KincsesState, player: PlayerId) -> KincsesObservation:
             committed=state.committed[seat],
             played=state.played[seat],
             owed=state.owed[seat],
+            exchanges=state.setup_exchanges[seat],
+            setup_known=setup_known(state, seat, bit) if state.setup_live[seat] else None,
         )
         for seat in range(state.players)
     )
@@ -286,6 +309,13 @@ def observe(state: KincsesState, player: PlayerId) -> KincsesObservation:
             for index, mission in enumerate(state.mission_pile)
             if state.mission_known[mission] & bit
         ),
+        mission_pile_somewhere=tuple(
+            sorted(
+                mission
+                for mission in state.mission_pile
+                if state.mission_somewhere[mission] & bit and not state.mission_known[mission] & bit
+            )
+        ),
         mission_row=state.mission_row,
         mission_returned_size=len(state.mission_returned),
         mission_returned_known=tuple(
@@ -312,79 +342,8 @@ def observe(state: KincsesState, player: PlayerId) -> KincsesObservation:
         board_pearls=state.board_pearls,
         tasks=state.tasks,
         history=state.history,
+        steals=tuple(record[1:] for record in state.steal_records if record[0] == player),
     )
-
-
-def _fill(
-    size: int, known: dict[int, int], unknown: Sequence[int], taken: int
-) -> tuple[tuple[int, ...], int]:
-    """Build a pile of ``size`` with known cards at their indices, the rest from ``unknown``.
-
-    Returns the pile and how many cards of ``unknown`` are now taken.
-
-    Raises:
-        InvalidStateError: ``unknown`` has too few cards left for the pile.
-    """
-    if len(unknown) - taken < size - len(known):
-        raise InvalidStateError(f"too few hidden cards for a pile of {size}")
-    if not known:
-        return tuple(unknown[taken : taken + size]), taken + size
-    pile = []
-    for index in range(size):
-        if index in known:
-            pile.append(known[index])
-        else:
-            pile.append(unknown[taken])
-            taken += 1
-    return tuple(pile), taken
-
-
-def _sample_commits(
-    observation: KincsesObservation, hands: list[tuple[CardId, ...]], rng: Rng
-) -> tuple[tuple[tuple[CardId, ...], ...], Rng]:
-    """Give each other seat that has committed a random valid composition or offer."""
-    me = observation.player
-    commits: list[tuple[CardId, ...]] = [() for _ in range(observation.players)]
-    commits[me] = observation.commit
-    reveal = next(
-        (
-            task
-            for task in reversed(observation.tasks)
-            if isinstance(task, DuelRevealTask | BattleRevealTask | MerchantRevealTask)
-        ),
-        None,
-    )
-    if reveal is None:
-        return tuple(commits), rng
-    card = EVENT_CARDS[reveal.card]
-    for seat, view in enumerate(observation.seats):
-        if seat == me or not view.committed:
-            continue
-        hand = hands[seat]
-        if isinstance(reveal, DuelRevealTask):
-            compositions = _duel_compositions(hand, card.colours[0])
-            if not compositions:
-                raise InvalidStateError(f"seat {seat} committed to a duel with no crew card")
-            composition, rng = rng.choice(compositions)
-            commits[seat] = tuple(
-                c for c in (composition.pirate, composition.weapon) if c is not None
-            )
-        elif isinstance(reveal, BattleRevealTask):
-            chosen: tuple[CardId, ...] = ()
-            while True:
-                options = _battle_options(hand, chosen, card.colours)
-                if not options:
-                    raise InvalidStateError(f"seat {seat} committed to a battle with no crew card")
-                choice, rng = rng.choice(options)
-                if not isinstance(choice, BattleAdd):
-                    break
-                chosen = (*chosen, choice.card)
-            commits[seat] = chosen
-        else:
-            weapons = [c for c in hand if not _is_pirate(c) and _WEAPON_COLOUR[c] in card.colours]
-            index, rng = rng.randbelow(len(weapons) + 1)
-            commits[seat] = (weapons[index],) if index < len(weapons) else ()
-    return tuple(commits), rng
 
 
 def sample_state(observation: KincsesObservation, seed: int) -> KincsesState:
@@ -392,10 +351,11 @@ def sample_state(observation: KincsesObservation, seed: int) -> KincsesState:
 
     What he cannot know is drawn at random from ``seed``: the unknown cards of the other
     hands, collections and mission hands (a treasure whose value he knows is drawn from the
-    hidden cards of that value), the order of every pile where he knows no card, the
-    identity of the face-down islands he has not seen, and the secret compositions the
-    others have committed. The others' knowledge in the sample is the least consistent
-    with what he knows.
+    hidden cards of that value; the hidden cards of a tracked setup hand are dealt first,
+    under its weapon constraint, uniformly among the deals that meet every constraint),
+    the order of every pile where he knows no card, the identity of the face-down islands
+    he has not seen, and the secret compositions the others have committed. The others'
+    knowledge in the sample is the least consistent with what he knows.
     """
     rng = Rng.from_seed(seed).derive(0x1CA5)
     me = observation.player
@@ -410,15 +370,29 @@ def sample_state(observation: KincsesObservation, seed: int) -> KincsesState:
     public_crew |= {card for view in seats for card in view.played}
     known_crew = {card for view in seats for card in view.known_hand}
     known_crew |= {card for _, card in observation.crew_pile_known}
-    unknown, rng = rng.permuted(sorted(set(range(len(CREW_CARDS))) - public_crew - known_crew))
+    # A random steal's candidates: one (or a hidden card), each as likely, is the thief's.
+    fixed: list[list[CardId]] = [[] for _ in range(players)]
+    for victim, thief, candidates, hidden_count in observation.steals:
+        index, rng = rng.randbelow(len(candidates) + hidden_count)
+        for position, card in enumerate(candidates):
+            fixed[thief if position == index else victim].append(card)
+        known_crew.update(candidates)
+    # The hidden cards of a tracked setup hand are dealt first, under its constraint.
+    groups, pool, rng = draw_setup_groups(
+        seats, sorted(set(range(len(CREW_CARDS))) - public_crew - known_crew), rng
+    )
+    unknown, rng = rng.permuted(pool)
     taken = 0
     hands: list[tuple[CardId, ...]] = []
     crew_known = [0] * len(CREW_CARDS)
     for card in public_crew:
         crew_known[card] = everyone
     for seat, view in enumerate(seats):
-        extra = view.hand_size - len(view.known_hand)
-        hidden = unknown[taken : taken + extra]
+        group = (*fixed[seat], *groups.get(seat, ()))
+        extra = view.hand_size - len(view.known_hand) - len(group)
+        if extra < 0:
+            raise InvalidStateError(f"seat {seat} holds fewer hidden cards than are placed")
+        hidden = (*group, *unknown[taken : taken + extra])
         taken += extra
         hands.append(tuple(sorted((*view.known_hand, *hidden))))
         for card in view.known_hand:
@@ -486,12 +460,15 @@ def sample_state(observation: KincsesObservation, seed: int) -> KincsesState:
     public_missions = {mission for mission in observation.mission_row if mission is not None}
     known_missions = set(observation.mission_returned_known)
     known_missions |= {mission for _, mission in observation.mission_pile_known}
+    somewhere = observation.mission_pile_somewhere
+    known_missions.update(somewhere)
     for view in seats:
         known_missions |= set(view.known_missions) | set(view.known_offer)
         known_missions |= set(view.known_drawn)
     spare, rng = rng.permuted(sorted(set(range(len(MISSIONS))) - public_missions - known_missions))
     taken = 0
     mission_known = [0] * len(MISSIONS)
+    mission_somewhere = [0] * len(MISSIONS)
     for mission in public_missions:
         mission_known[mission] = everyone
     missions, offers, drawn = [], [], []
@@ -518,9 +495,26 @@ def sample_state(observation: KincsesObservation, seed: int) -> KincsesState:
     for mission in returned[: len(observation.mission_returned_known)]:
         mission_known[mission] = mine
     taken += extra
-    mission_pile, taken = _fill(
-        observation.mission_pile_size, dict(observation.mission_pile_known), spare, taken
-    )
+    pile_known = dict(observation.mission_pile_known)
+    pile_cards: Sequence[MissionId] = spare
+    if somewhere:  # they lie at random among the places of the pile he does not know
+        unknown_places = observation.mission_pile_size - len(pile_known)
+        if unknown_places < len(somewhere):
+            raise InvalidStateError("more missions are somewhere in the pile than it has room")
+        # ``spare`` is in random order: inserting each card at a uniform place keeps it so.
+        cards = list(spare[taken : taken + unknown_places - len(somewhere)])
+        bound = 1
+        for count in range(len(cards) + 1, len(cards) + len(somewhere) + 1):
+            bound *= count
+        code, rng = rng.below(bound)
+        for mission in somewhere:
+            code, place = divmod(code, len(cards) + 1)
+            cards.insert(place, mission)
+        pile_cards = cards
+        taken = 0
+        for mission in somewhere:
+            mission_somewhere[mission] = mine
+    mission_pile, taken = _fill(observation.mission_pile_size, pile_known, pile_cards, taken)
     for _, mission in observation.mission_pile_known:
         mission_known[mission] = mine
 
@@ -606,6 +600,16 @@ def sample_state(observation: KincsesObservation, seed: int) -> KincsesState:
         mission_known=tuple(mission_known),
         event_known=tuple(event_known),
         island_known=tuple(island_known),
+        setup_exchanges=tuple(view.exchanges for view in seats),
+        setup_hands=tuple(
+            tuple(sorted((*view.setup_known, *groups[seat])))
+            if view.setup_known is not None
+            else ()
+            for seat, view in enumerate(seats)
+        ),
+        setup_live=tuple(mine if view.setup_known is not None else 0 for view in seats),
+        mission_somewhere=tuple(mission_somewhere),
+        steal_records=tuple((me, *steal) for steal in observation.steals),
         tasks=observation.tasks,
         history=observation.history,
         rng=rng,
@@ -672,6 +676,21 @@ def _indexed(
 def _distinct(name: str, cards: list[int]) -> None:
     if len(set(cards)) != len(cards):
         raise _fail(f"the observation shows one of the {name} in two places")
+
+
+def _check_setup_view(view: SeatView, mine: bool, hidden: int, crew_count: int) -> None:
+    """Check a seat's exchange count and, if tracked, its seen setup cards."""
+    exchanges = _count("exchanges", view.exchanges, 0, 2)
+    seen = view.setup_known
+    if seen is None:
+        return
+    seen = _cards("setup_known", seen, crew_count, 3)
+    low, high = weapon_range(exchanges, seen)
+    if mine or not exchanges or low > high or 4 - len(seen) > hidden:
+        raise _fail(
+            f"setup_known {shown(seen)} is no part of a setup hand that was exchanged from "
+            "(2 or more weapons, at least as many pirates as exchanges) hidden in the hand"
+        )
 
 
 def check_observation(observation: KincsesObservation) -> None:
@@ -752,6 +771,7 @@ def check_observation(observation: KincsesObservation) -> None:
             or len(known_drawn) != drawn
         ):
             raise _fail("the observer knows every card of his own seat")
+        _check_setup_view(view, seat == me, hand - len(known_hand), crew_count)
         named_crew += [*known_hand, *played]
         named_treasures += known
         named_missions += [*known_missions, *known_offer, *known_drawn]
@@ -774,6 +794,8 @@ def check_observation(observation: KincsesObservation) -> None:
     named_crew += _cards("crew_discard", observation.crew_discard, crew_count)
     named_crew += _cards("chest", observation.chest, crew_count, 3)
     _distinct("crew cards", named_crew)
+    if set(check_steals(observation.steals, players, me)) & set(named_crew):
+        raise _fail("a steal's candidate is shown in a known place")
     if len(named_crew) + hidden_crew + crew_pile - len(pile_known) != crew_count:
         raise _fail(f"the crew cards shown and counted are not the {crew_count} of the game")
 
@@ -822,6 +844,14 @@ def check_observation(observation: KincsesObservation) -> None:
         "mission_row", observation.mission_row, MISSION_ROW_SIZE, mission_count
     )
     named_missions += returned_known
+    somewhere = _cards(
+        "mission_pile_somewhere",
+        observation.mission_pile_somewhere,
+        mission_count,
+        mission_pile - len(mission_known),
+    )
+    if list(somewhere) != sorted(somewhere) or set(somewhere) & set(named_missions):
+        raise _fail("mission_pile_somewhere must be sorted missions shown nowhere else")
     _distinct("missions", named_missions)
     hidden_missions += mission_pile - len(mission_known) + returned - len(returned_known)
     if len(named_missions) + hidden_missions != mission_count:
@@ -870,6 +900,8 @@ def check_observation(observation: KincsesObservation) -> None:
         check_task_fields(players, task)
 
     facts = read_history(observation.history, players, observation.start_player)
+    if tuple(view.exchanges for view in seats) != tuple(facts.exchanges):
+        raise _fail("the seats' weapon exchanges are not those of the public history")
     for card, seat in facts.public_hands.items():
         if card not in seats[seat].known_hand:
             raise _fail(

@@ -74,6 +74,7 @@ __all__ = [
     "ReplaceTask",
     "RewardStep",
     "SetupTask",
+    "StealRecord",
     "Step",
     "Task",
     "TelescopeStep",
@@ -509,6 +510,8 @@ def _pending_step(tasks: tuple[Task, ...]) -> Step:
 
 
 HistoryEntry: TypeAlias = tuple[PlayerId, PublicAction]
+StealRecord: TypeAlias = tuple[PlayerId, PlayerId, PlayerId, tuple[CardId, ...], int]
+"""``(observer, victim, thief, candidates, hidden)``: see ``KincsesState.steal_records``."""
 """An entry of the public history: the seat that acted and what everyone saw of it.
 
 In JSON, a list ``[seat, action]``.
@@ -593,6 +596,26 @@ class KincsesState(_Derived):
         mission_known: The same for each mission.
         event_known: The same for each event card.
         island_known: The same for each island card.
+        setup_exchanges: The weapons each seat exchanged for random pirates at the setup
+            (0-2, public: "they may exchange each card beyond 2").
+        setup_hands: For each seat that exchanged, its 4 cards right after its last
+            exchange (so 2 to ``4 - setup_exchanges`` weapons), while some other seat still
+            tracks them (``setup_live``); ``()`` otherwise.
+        setup_live: For each seat, the other seats that still know exactly which of its
+            hidden cards come from that setup hand and which of its setup cards they have
+            seen (bit mask): see :ref:`the game page <kincses-setup-hand>`.
+        mission_somewhere: For each mission, the seats that know it lies *somewhere* in
+            the mission pile, not where (bit mask): a card whose place in the pile they knew,
+            or that lay face up, when the pile was shuffled (their returned setup mission,
+            the row cards the parrot redeals, a card put back under the pile). Kept until a
+            blind draw from the pile that they did not see could have taken it.
+        steal_records: What a seat outside a random crew steal keeps of the victim's
+            cards it knew: ``(observer, victim, thief, candidates, hidden)``, the victim's
+            cards the observer knew before the steal (sorted) and how many of his cards were
+            hidden from him; exactly one of those cards, or of the hidden ones (chances
+            ``1`` each against ``hidden``), went to the thief, and the other candidates are
+            still with the victim. Kept until the victim's or the thief's hand loses or
+            shows a card (see :ref:`the game page <kincses-steal-knowledge>`).
         tasks: The task stack, the pending decision last; empty iff the game is over.
         history: Every decision and public note so far, as everyone saw it, oldest first.
             Each move extends it with :meth:`~boardgames.History.append`, so a state
@@ -643,6 +666,11 @@ class KincsesState(_Derived):
     mission_known: tuple[int, ...]
     event_known: tuple[int, ...]
     island_known: tuple[int, ...]
+    setup_exchanges: tuple[int, ...]
+    setup_hands: tuple[tuple[CardId, ...], ...]
+    setup_live: tuple[int, ...]
+    mission_somewhere: tuple[int, ...]
+    steal_records: tuple[StealRecord, ...]
     tasks: tuple[Task, ...]
     history: History[HistoryEntry]
     rng: Rng
@@ -652,6 +680,6 @@ if TYPE_CHECKING:
     _new_state = KincsesState
 else:
     # Every move builds one state, and so does every sample: a trusted constructor stores
-    # the 45 fields straight into their slots (the value the attrs constructor builds, in
+    # the 50 fields straight into their slots (the value the attrs constructor builds, in
     # less time; the rules compute every field themselves, and attrs runs no checks here).
     _new_state = trusted_constructor(KincsesState)

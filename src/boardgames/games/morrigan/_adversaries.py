@@ -15,7 +15,7 @@ def play_adversary(table: Table, action: Action) -> None:
     """Put an Adversary in the centre and open the others' window to reinforce it."""
     assert isinstance(action, PlayAdversary)
     seat = table.active
-    card = table.take(seat, CardKind.of(CardType.ADVERSARY, action.value))
+    card = table.take_shown(seat, CardKind.of(CardType.ADVERSARY, action.value))
     table.clue_visible(seat, card)
     table.left_hand(seat, card, visible=True)
     table.adversaries = (*table.adversaries, Holding(card))

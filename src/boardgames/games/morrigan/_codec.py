@@ -16,10 +16,11 @@ import cattrs
 from boardgames.core.codec import configure_history_hooks
 from boardgames.core.history import History
 from boardgames.games.morrigan.actions import PublicAction
+from boardgames.games.morrigan.components import CARD_KINDS
 from boardgames.games.morrigan.rules import _public_actions
 from boardgames.games.morrigan.state import HistoryEntry
 
-__all__ = ["configure_history"]
+__all__ = ["configure_history", "upgrade"]
 
 
 def _key(data: dict[str, Any]) -> tuple[tuple[str, ...], tuple[type, ...], tuple[Any, ...]]:
@@ -84,3 +85,99 @@ def configure_history(converter: cattrs.Converter) -> None:
     configure_history_hooks(
         converter, History[HistoryEntry], read_entry=read_entry, write_history=write_history
     )
+
+
+def upgrade(data: object, kind: str, version: int) -> object:
+    """Rewrite a value written in envelope format 1 or 2 into the current shape.
+
+    The shapes are unchanged. What changed is which ids an observation shows: the cards only
+    the observer sees (his hand, his face-down reinforcements, his stake) now carry their
+    private names (the page's section "Card names"), so an older observation's ids for them
+    are renamed; the cards in view keep theirs. States and actions are read as they are.
+
+    Raises:
+        TypeError: The data is not an object where one is expected.
+    """
+    if version >= 3 or kind != "observation":
+        return data
+    if not isinstance(data, dict):
+        raise TypeError(f"expected an object, got {type(data).__name__}")
+    return _rename_private(data)
+
+
+def _rename_private(data: dict[str, Any]) -> dict[str, Any]:
+    """Give an observation's privately seen cards their private names."""
+    holdings = [
+        holding
+        for row in (*data.get("territories", ()), data.get("adversaries", ()))
+        for holding in row
+    ]
+    ordeal = data.get("ordeal")
+    stakes = ordeal.get("stakes", []) if isinstance(ordeal, dict) else []
+    own_slots = [
+        r for holding in holdings for r in holding.get("reinforcements", ()) if not r["public"]
+    ]
+    own_slots = [r for r in own_slots if r.get("card") is not None]
+    own_stakes = [stake for stake in stakes if stake.get("card") is not None]
+    private = [*sorted(data.get("hand", ())), *(r["card"] for r in own_slots)]
+    private += [stake["card"] for stake in own_stakes]
+    if not all(type(card) is int and 0 <= card < len(CARD_KINDS) for card in private):
+        return data  # let the structuring report the bad value
+    seen: set[int] = set()
+    for card in (
+        *data.get("discard_pile", ()),
+        *(card for won in data.get("won", ()) for card in won),
+    ):
+        seen.add(card)
+    for holding in holdings:
+        seen.add(holding["card"])
+        seen.update(r["card"] for r in holding.get("reinforcements", ()) if r["public"])
+    for effect in data.get("effects", ()):
+        seen.add(effect["card"])
+    if isinstance(ordeal, dict):
+        seen.add(ordeal["card"])
+        seen.update(stake["blessing"] for stake in stakes if stake.get("blessing") is not None)
+    for part_name in ("attack", "duel"):
+        part = data.get(part_name)
+        if isinstance(part, dict):
+            for field in ("cards", "catapults", "attack", "maletar"):
+                seen.update(part.get(field, ()))
+    if data.get("ally") is not None:
+        seen.add(data["ally"])
+    names: dict[int, int] = {}
+    taken = set(seen)
+    for card in private:
+        name = min(
+            other
+            for other in range(len(CARD_KINDS))
+            if CARD_KINDS[other] is CARD_KINDS[card] and other not in taken
+        )
+        taken.add(name)
+        names[card] = name
+    result = dict(data)
+    result["hand"] = [names[card] for card in data.get("hand", ())]
+    if own_slots or own_stakes:
+        result["territories"] = [
+            [_renamed_holding(holding, names) for holding in row] for row in data["territories"]
+        ]
+        result["adversaries"] = [_renamed_holding(h, names) for h in data["adversaries"]]
+    if own_stakes:
+        assert isinstance(ordeal, dict)
+        result["ordeal"] = {
+            **ordeal,
+            "stakes": [
+                {**stake, "card": names[stake["card"]]} if stake.get("card") is not None else stake
+                for stake in stakes
+            ],
+        }
+    return result
+
+
+def _renamed_holding(holding: dict[str, Any], names: dict[int, int]) -> dict[str, Any]:
+    return {
+        **holding,
+        "reinforcements": [
+            {**r, "card": names[r["card"]]} if not r["public"] and r.get("card") is not None else r
+            for r in holding.get("reinforcements", ())
+        ],
+    }

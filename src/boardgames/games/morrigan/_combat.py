@@ -35,7 +35,7 @@ def add_action(table: Table, action: Action) -> None:
     attack = table.attack
     assert attack is not None
     seat = table.active
-    card = table.take(seat, CardKind.of(CardType.ACTION, action.value))
+    card = table.take_shown(seat, CardKind.of(CardType.ACTION, action.value))
     table.clue_visible(seat, card)
     table.left_hand(seat, card, visible=True)
     table.attack = Attack(attack.target, attack.conquest, (*attack.cards, card), attack.catapults)
@@ -46,7 +46,7 @@ def add_catapult(table: Table, action: Action) -> None:
     attack = table.attack
     assert attack is not None
     seat = table.active
-    card = table.take(seat, CardKind.CATAPULT)
+    card = table.take_shown(seat, CardKind.CATAPULT)
     table.clue_visible(seat, card)
     table.left_hand(seat, card, visible=True)
     table.attack = Attack(attack.target, attack.conquest, attack.cards, (*attack.catapults, card))
@@ -68,7 +68,7 @@ def commit(table: Table, action: Action) -> None:
         )
     else:
         holding = next(holding for holding in table.adversaries if holding.card == target)
-    table.reveal_holding(holding)
+    holding = table.reveal_holding(holding)
     wide_curse = table.options.wide_curse
     survivors = tuple(
         r if r.public else attrs.evolve(r, public=True)

@@ -40,6 +40,7 @@ def declare_duel(table: Table, action: Action) -> None:
     hand = table.hands[seat]
     attack = tuple(sorted(card for card in hand if _TYPE[card] is _ACTION))
     table.set_hand(seat, hand - set(attack))
+    attack = table.shown(attack)
     # Everybody sees every Action card of the hand: the rest of it holds none.
     table.clue_reveal(hand_place(seat), attack, _ACTION_KINDS)
     table.set_floor(seat, len(table.hands[seat]))
@@ -92,7 +93,7 @@ def reinforce_maletar(table: Table, action: Action) -> None:
     duel = table.duel
     assert duel is not None
     seat = duel.waiting[0]
-    card = table.take(seat, CardKind.of(CardType.ACTION, action.value))
+    card = table.take_shown(seat, CardKind.of(CardType.ACTION, action.value))
     table.clue_visible(seat, card)
     table.left_hand(seat, card, visible=True)
     table.duel = Duel(duel.attack, (*duel.maletar, card), duel.waiting[1:])
@@ -109,7 +110,7 @@ def lose(table: Table, seat: PlayerId, card: CardId) -> None:
     holdings = table.territories[seat]
     holding = next(holding for holding in holdings if holding.card == card)
     table.set_territories(seat, tuple(other for other in holdings if other.card != card))
-    table.reveal_holding(holding)
+    holding = table.reveal_holding(holding)
     table.discard((*(r.card for r in holding.reinforcements), card))
 
 

@@ -30,10 +30,12 @@ __all__ = [
     "add_counts",
     "check_clues",
     "consume",
+    "forget_seen",
     "hand_place",
     "hidden_places",
     "remove_place",
     "reveal",
+    "seen_place",
     "stake_place",
     "widen",
 ]
@@ -123,15 +125,39 @@ def widen(clues: Clues, source: Place, added: Place) -> Clues:
     )
 
 
-def consume(clues: Clues, kind: CardKind, source: Place, number: int) -> Clues:
+def seen_place(stamp: int, kind: CardKind) -> Place:
+    """Return the :attr:`~Zone.SEEN` place of a card of ``kind`` seen leaving with ``stamp``."""
+    return (Zone.SEEN, stamp, int(kind))
+
+
+def consume(
+    clues: Clues, kind: CardKind, source: Place, number: int, seen: Sequence[Place] = ()
+) -> Clues:
     """``number`` cards of ``kind`` were seen leaving ``source``: forget as many clues.
 
-    The seen cards may or may not be the ones a clue stands for, so the clues of that kind
-    which may be at ``source`` are merged into one over all their places, less ``number``.
+    The seen cards may or may not be the ones a clue stands for. If a clue that may be
+    there names the draw pile (which then holds only clue cards, see
+    :class:`~boardgames.games.morrigan.state.Clue`) and ``seen`` gives the seen cards'
+    :attr:`~Zone.SEEN` places, every such clue keeps its counts and gains those places.
+    Otherwise the clues of that kind which may be at ``source`` are merged into one over
+    all their places, less ``number`` (a clue that does not name the draw pile says only
+    where its cards are at least, so this forgets nothing that matters).
     """
     hits = [clue for clue in clues if clue.counts[kind] and source in clue.places]
     if not hits:
         return clues
+    if seen and source != DRAW_PLACE and any(DRAW_PLACE in clue.places for clue in hits):
+        # Each hit gains the same new places, so no two place sets become equal: replace the
+        # hits where they are (SEEN places sort last, and usually come in stamp order).
+        added = tuple(sorted(seen))
+        result = list(clues)
+        for clue in hits:
+            places = clue.places
+            grown = (*places, *added) if places[-1] < added[0] else tuple(sorted((*places, *added)))
+            result[clues.index(clue)] = Clue(grown, clue.counts)
+        if len(result) > 1:
+            result.sort(key=_places)
+        return tuple(result)
     if len(hits) == 1:  # the clue keeps its places: only its count of ``kind`` goes down
         (clue,) = hits
         counts = clue.counts
@@ -183,14 +209,51 @@ def remove_place(clues: Clues, place: Place, kinds: frozenset[CardKind] | None =
 
 
 def reveal(
-    clues: Clues, place: Place, cards: Iterable[CardId], kinds: frozenset[CardKind] | None = None
+    clues: Clues,
+    place: Place,
+    cards: Iterable[CardId],
+    kinds: frozenset[CardKind] | None = None,
+    stamp: int = 0,
 ) -> Clues:
-    """Everybody saw every card at ``place`` (or every card of ``kinds`` there)."""
+    """Everybody saw every card at ``place`` (or every card of ``kinds`` there).
+
+    ``cards`` are the seen cards' public names; ``stamp`` is ``100 *`` the number of history
+    entries (see :attr:`~Zone.SEEN`).
+    """
     if not clues:
         return clues
-    for kind, count in Counter(CARD_KINDS[card] for card in cards).items():
-        clues = consume(clues, kind, place, count)
+    by_kind: dict[CardKind, list[CardId]] = defaultdict(list)
+    for card in cards:
+        by_kind[CARD_KINDS[card]].append(card)
+    for kind, shown in by_kind.items():
+        seen = [seen_place(stamp + card, kind) for card in shown]
+        clues = consume(clues, kind, place, len(shown), seen)
     return remove_place(clues, place, kinds)
+
+
+def forget_seen(clues: Clues) -> Clues:
+    """Drop the :attr:`~Zone.SEEN` places of the clues that no longer name the draw pile.
+
+    Such a clue says only where its cards are at least: each seen place of a kind is one
+    card fewer of that kind (as :func:`consume` counts for such clues).
+    """
+    hits = [
+        clue for clue in clues if clue.places[-1][0] == Zone.SEEN and DRAW_PLACE not in clue.places
+    ]
+    if not hits:
+        return clues
+    pieces: _Pieces = []
+    for clue in hits:
+        counts = list(clue.counts)
+        places = []
+        for place in clue.places:
+            if place[0] == Zone.SEEN:
+                counts[place[2]] = max(0, counts[place[2]] - 1)
+            else:
+                places.append(place)
+        if places:
+            pieces.append((tuple(places), counts))
+    return _merge(clues, hits, pieces)
 
 
 # --------------------------------------------------------------------------------------------
@@ -238,6 +301,8 @@ def check_clues(state: MorriganState, observer: PlayerId, clues: Clues) -> None:
         if list(clue.places) != sorted(set(clue.places)):
             raise InvalidStateError(f"seat {observer}'s clue places are not sorted and distinct")
         for place in clue.places:
+            if place[0] == Zone.SEEN and type(place[2]) is int and 0 <= place[2] < _KINDS:
+                continue  # holds the one card seen, of its kind
             if place not in hidden:
                 raise InvalidStateError(f"seat {observer}'s clue names {place!r}, which he can see")
         for kind, count in enumerate(clue.counts):
@@ -247,7 +312,10 @@ def check_clues(state: MorriganState, observer: PlayerId, clues: Clues) -> None:
         raise InvalidStateError(f"seat {observer}'s clues are not grouped by place set")
     named = {place for clue in clues for place in clue.places}
     found: dict[Place, Counter[CardKind]] = {
-        place: Counter(CARD_KINDS[card] for card in hidden[place]) for place in named
+        place: Counter([CardKind(place[2])])
+        if place[0] == Zone.SEEN
+        else Counter(CARD_KINDS[card] for card in hidden[place])
+        for place in named
     }
     for kind, kind_groups in groups.items():
         if len(kind_groups) == 1:

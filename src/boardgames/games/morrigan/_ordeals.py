@@ -17,7 +17,7 @@ def play_ordeal(table: Table, action: Action) -> None:
     """Put an Ordeal in the centre: everyone stakes, from the player's left, he last."""
     assert isinstance(action, PlayOrdeal)
     seat = table.active
-    card = table.take(seat, CardKind.of(CardType.ORDEAL, action.value))
+    card = table.take_shown(seat, CardKind.of(CardType.ORDEAL, action.value))
     table.clue_visible(seat, card)
     table.left_hand(seat, card, visible=True)
     table.ordeal = Ordeal(card, seat, 1, (*others(table, seat), seat))
@@ -42,6 +42,12 @@ def ordeal_next(table: Table) -> None:
 def reveal_stakes(table: Table, ordeal: Ordeal) -> None:
     """All stakes of the round are turned up at once, discarded, and the round decided."""
     stakes = ordeal.stakes
+    if stakes:
+        names = table.shown([stake.card for stake in stakes], stakes=True)
+        stakes = tuple(
+            StakedCard(stake.seat, name, stake.blessing, stake.known_bluff)
+            for stake, name in zip(stakes, names, strict=True)
+        )
     for stake in stakes:
         table.clue_reveal(stake_place(stake.seat), (stake.card,))
     for stake in stakes:
@@ -73,7 +79,7 @@ def place_stake(table: Table, action: Action) -> None:
     seat = ordeal.waiting[0]
     blessing: CardId | None = None
     if action.blessed:
-        blessing = table.take(seat, CardKind.BLESSING)
+        blessing = table.take_shown(seat, CardKind.BLESSING)
         table.clue_visible(seat, blessing)
         table.left_hand(seat, blessing, visible=True)
     card = table.take(seat, action.kind)

@@ -6,6 +6,7 @@ from boardgames.core.history import History
 from boardgames.core.protocol import PlayerId
 from boardgames.core.rng import Rng
 from boardgames.games.morrigan._end_and_scoring import prestige_of
+from boardgames.games.morrigan._names import NONE_IN_VIEW
 from boardgames.games.morrigan._table import Table
 from boardgames.games.morrigan.actions import (
     Action,
@@ -81,6 +82,7 @@ def new_game(players: int, options: MorriganOptions, seed: int) -> MorriganState
         rng=rng,
     )
     table = Table(state)
+    table.public = NONE_IN_VIEW  # every card is in a hand or the draw pile
     begin_turn(table, first)
     return table.freeze()
 
@@ -137,7 +139,7 @@ def others(table: Table, seat: PlayerId) -> list[PlayerId]:
 def play_territory(table: Table, action: Action) -> None:
     assert isinstance(action, PlayTerritory)
     seat = table.active
-    card = table.take(seat, CardKind.of(CardType.TERRITORY, action.value))
+    card = table.take_shown(seat, CardKind.of(CardType.TERRITORY, action.value))
     table.clue_visible(seat, card)
     table.left_hand(seat, card, visible=True)
     table.set_territories(seat, (*table.territories[seat], Holding(card)))
@@ -213,7 +215,7 @@ def discard(table: Table, action: Action) -> None:
     """Discard a card for the hand limit."""
     assert isinstance(action, Discard)
     seat = table.active
-    card = table.take(seat, action.kind)
+    card = table.take_shown(seat, action.kind)
     table.clue_visible(seat, card)
     table.left_hand(seat, card, visible=True)
     table.discard((card,))

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from boardgames.core.protocol import PlayerId
 from boardgames.games.morrigan._hidden_information import hand_place
+from boardgames.games.morrigan._names import without
 from boardgames.games.morrigan._setup_and_turns import others, to_menu
 from boardgames.games.morrigan._table import Table
 from boardgames.games.morrigan.actions import Action, PlaySorcery, PlaySpecial, TakeFromDiscard
 from boardgames.games.morrigan.components import CARD_KINDS, CardId, CardKind
-from boardgames.games.morrigan.state import Effect, Holding, Phase
+from boardgames.games.morrigan.state import Effect, Holding, Phase, Zone
 
 __all__ = [
     "SPECIALS_PLAYED_ALONE",
@@ -36,7 +37,7 @@ def play_special(table: Table, action: Action) -> None:
     assert isinstance(action, PlaySpecial)
     seat = table.active
     special = action.special
-    card = table.take(seat, special)
+    card = table.take_shown(seat, special)
     table.clue_visible(seat, card)
     table.left_hand(seat, card, visible=True)
     if special is CardKind.UNEXPECTED_ALLY:
@@ -69,11 +70,26 @@ def play_special(table: Table, action: Action) -> None:
         table.effects = (*table.effects, Effect(card, seat))
     else:
         assert special is CardKind.EARTHQUAKE
+        # Every face-down card under a Territory is turned up at once, then discarded.
+        hidden = [
+            r.card
+            for holdings in table.territories
+            for holding in holdings
+            for r in holding.reinforcements
+            if not r.public
+        ]
+        territories = frozenset(
+            holding.card for holdings in table.territories for holding in holdings
+        )
+        names = dict(zip(hidden, table.shown(hidden, territories), strict=True))
         for owner, holdings in enumerate(table.territories):
             if any(holding.reinforcements for holding in holdings):
                 for holding in holdings:
-                    table.reveal_holding(holding)
-                    table.discard(r.card for r in holding.reinforcements)
+                    for index, r in enumerate(holding.reinforcements):
+                        if not r.public:
+                            shown = (names[r.card],)
+                            table.clue_reveal((Zone.SLOT, holding.card, index), shown)
+                    table.discard(names.get(r.card, r.card) for r in holding.reinforcements)
                 table.set_territories(owner, tuple(Holding(holding.card) for holding in holdings))
         table.discard((card,))
     to_menu(table)
@@ -84,6 +100,8 @@ def take_from_discard(table: Table, seat: PlayerId, card: CardId) -> None:
     pile = table.discard_pile
     index = len(pile) - 1 - pile[::-1].index(card)
     table.discard_pile = pile[:index] + pile[index + 1 :]
+    if table.public is not None:  # the card goes out of view
+        table.public = without(table.public, (card,))
     table.set_hand(seat, table.hands[seat] | {card})
     table.clue_public_gain(seat, card)
 
@@ -104,12 +122,13 @@ def play_sorcery(table: Table, action: Action) -> None:
     """Play Sorcery: its target discards his whole hand, face up."""
     assert isinstance(action, PlaySorcery)
     seat = table.active
-    card = table.take(seat, CardKind.SORCERY)
+    card = table.take_shown(seat, CardKind.SORCERY)
     table.clue_visible(seat, card)
     table.left_hand(seat, card, visible=True)
     victim = action.target
     lost = tuple(sorted(table.hands[victim]))
     table.set_hand(victim, frozenset())
+    lost = table.shown(lost)
     table.set_floor(victim, 0)
     table.clue_reveal(hand_place(victim), lost)
     table.discard((*lost, card))

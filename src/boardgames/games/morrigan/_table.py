@@ -9,13 +9,16 @@ with the next state, not rebuilt.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TypeVar
+
+import attrs
 
 from boardgames.core.history import History
 from boardgames.core.protocol import PlayerId
 from boardgames.core.rng import Rng
 from boardgames.games.morrigan import _hidden_information as knowledge
+from boardgames.games.morrigan import _names
 from boardgames.games.morrigan._hidden_information import DRAW_PLACE, Clues, hand_place
 from boardgames.games.morrigan.components import CARD_KINDS, CardId, CardKind, CardType
 from boardgames.games.morrigan.components import CARD_TYPES as _TYPE
@@ -41,6 +44,17 @@ _T = TypeVar("_T")
 _KIND = CARD_KINDS
 _ACTION = CardType.ACTION
 _KINDS = len(CardKind)
+
+
+def _holds(holding: Holding, card: CardId) -> bool:
+    return any(r.card == card and not r.public for r in holding.reinforcements)
+
+
+def _relabel_holding(holding: Holding, old: CardId, new: CardId) -> Holding:
+    return Holding(
+        holding.card,
+        tuple(attrs.evolve(r, card=new) if r.card == old else r for r in holding.reinforcements),
+    )
 
 
 def replaced(items: tuple[_T, ...], index: int, value: _T) -> tuple[_T, ...]:
@@ -69,6 +83,7 @@ class Table:
         "ordeal",
         "phase",
         "players",
+        "public",
         "reinforced",
         "rng",
         "target",
@@ -104,6 +119,7 @@ class Table:
     floors: tuple[int, ...]
     clues: tuple[Clues, ...]
     clues_before: tuple[Clues, ...]
+    public: _names.Mask | None
     history: History[HistoryEntry]
     winner: PlayerId | None
     truncated: bool
@@ -136,6 +152,8 @@ class Table:
         self.winner = state.winner
         self.truncated = state.truncated
         self.rng = state.rng
+        last, mask = _names.LAST[0]  # the mask of the state made last, if it is this one
+        self.public = mask if last is state else None
 
     def freeze(self) -> MorriganState:
         """Return the state this table now describes."""
@@ -150,7 +168,7 @@ class Table:
             )
             if all(old is new for old, new in zip(before, clues, strict=True)):
                 clues = before
-        return MorriganState(
+        state = MorriganState(
             self.players,
             self.options,
             self.turn,
@@ -178,6 +196,9 @@ class Table:
             self.truncated,
             self.rng,
         )
+        if self.public is not None:
+            _names.LAST[0] = (state, self.public)
+        return state
 
     # ---- one seat's entries -----------------------------------------------------------------
 
@@ -198,7 +219,13 @@ class Table:
     # ---- cards in hand ----------------------------------------------------------------------
 
     def take(self, seat: PlayerId, kind: CardKind) -> CardId:
-        """Remove a card of ``kind`` from ``seat``'s hand, a random one of several copies."""
+        """Remove a card of ``kind`` from ``seat``'s hand, a random one of several copies.
+
+        Which copy it is tells nobody anything: a card shown takes its public name, and the
+        cards only one player sees are shown to him under private names (see
+        :mod:`~boardgames.games.morrigan._names`). The draw keeps the random stream of
+        earlier versions, so that a seed plays the same game.
+        """
         hand = self.hands[seat]
         copies = sorted(card for card in hand if _KIND[card] is kind)
         card = copies[0]
@@ -207,6 +234,88 @@ class Table:
             card = copies[index]
         self.set_hand(seat, hand - {card})
         return card
+
+    def take_shown(self, seat: PlayerId, kind: CardKind) -> CardId:
+        """Remove a card of ``kind`` from ``seat``'s hand to show it: return its public name."""
+        return self.shown((self.take(seat, kind),))[0]
+
+    def shown(
+        self,
+        cards: Sequence[CardId],
+        holdings: frozenset[CardId] = frozenset(),
+        stakes: bool = False,
+    ) -> tuple[CardId, ...]:
+        """Give ``cards``, coming into everybody's view in this order, their public names.
+
+        Each takes the lowest id of its kind that no card in view holds (see
+        :mod:`~boardgames.games.morrigan._names`); the hidden card that held it takes the
+        shown card's old id. ``cards`` must be out of view: in transit from a hand, or still
+        in the face-down places they are being turned up from: under the ``holdings`` named
+        (by card id), or the Ordeal's stakes if ``stakes``. Those places are not searched for
+        the hidden card to relabel (they still hold the shown cards' old ids).
+        """
+        public = self.public
+        if public is None:  # the cards in transit are in no place, and not in view
+            public = _names.public_mask(self, cards)
+        if len(cards) == 1:
+            card = cards[0]
+            kind = _KIND[card]
+            bits = public[kind]
+            free = ~bits & (bits + 1)  # the lowest copy out of view
+            name = _names.FIRST[kind] + free.bit_length() - 1
+            if name != card:
+                self._relabel(name, card, holdings, stakes)
+            self.public = (*public[:kind], bits | free, *public[kind + 1 :])
+            return (name,)
+        mask = list(public)
+        batch = list(cards)
+        for index, card in enumerate(batch):
+            name = _names.name_and_mark(card, mask)
+            if name != card:
+                if name in batch:  # a later card of the batch: it takes the old id
+                    batch[batch.index(name, index + 1)] = card
+                else:
+                    self._relabel(name, card, holdings, stakes)
+                batch[index] = name
+        self.public = tuple(mask)
+        return tuple(batch)
+
+    def _relabel(
+        self, old: CardId, new: CardId, skipped: frozenset[CardId], skip_stakes: bool
+    ) -> None:
+        """Give the hidden card ``old`` the id ``new`` (a card of the same kind, now free).
+
+        The face-down cards under the ``skipped`` holdings, and the stakes if
+        ``skip_stakes``, are being shown: they are not searched.
+        """
+        pile = self.draw_pile
+        if old in pile:
+            index = pile.index(old)
+            self.draw_pile = (*pile[:index], new, *pile[index + 1 :])
+            return
+        for seat, hand in enumerate(self.hands):
+            if old in hand:
+                self.hands = replaced(self.hands, seat, (hand - {old}) | {new})
+                return
+        ordeal = self.ordeal
+        if ordeal is not None and not skip_stakes:
+            for index, stake in enumerate(ordeal.stakes):
+                if stake.card == old:
+                    stakes = replaced(ordeal.stakes, index, attrs.evolve(stake, card=new))
+                    self.ordeal = attrs.evolve(ordeal, stakes=stakes)
+                    return
+        for seat, holdings in enumerate(self.territories):
+            for index, holding in enumerate(holdings):
+                if holding.card not in skipped and _holds(holding, old):
+                    relabelled = _relabel_holding(holding, old, new)
+                    self.set_territories(seat, replaced(holdings, index, relabelled))
+                    return
+        for index, holding in enumerate(self.adversaries):
+            if holding.card not in skipped and _holds(holding, old):
+                relabelled = _relabel_holding(holding, old, new)
+                self.adversaries = replaced(self.adversaries, index, relabelled)
+                return
+        raise AssertionError(f"card {old} is not in a hidden place")
 
     def left_hand(self, seat: PlayerId, card: CardId, *, visible: bool) -> bool:
         """Update the public count of known non-Action cards after ``card`` left a hand.
@@ -241,6 +350,8 @@ class Table:
 
     def reshuffle(self) -> None:
         cards = self.discard_pile
+        if self.public is not None:  # the reshuffled cards go out of view
+            self.public = _names.without(self.public, cards)
         self.draw_pile, self.rng = self.rng.shuffled(cards)
         self.discard_pile = ()
         counts = [0] * _KINDS
@@ -251,7 +362,7 @@ class Table:
         for clues in self.clues:
             result = done.get(id(clues))
             if result is None:
-                result = knowledge.remove_place(clues, DRAW_PLACE)
+                result = knowledge.forget_seen(knowledge.remove_place(clues, DRAW_PLACE))
                 result = done[id(clues)] = knowledge.add_counts(result, counts, DRAW_PLACE)
             updated.append(result)
         self.clues = tuple(updated)
@@ -296,10 +407,16 @@ class Table:
             return
         source = hand_place(seat)
         kind = _KIND[card]
-        after = [
-            knowledge.consume(clues, kind, source, 1) if clues and observer != seat else clues
-            for observer, clues in enumerate(before)
-        ]
+        seen = (knowledge.seen_place(self.stamp() + card, kind),)
+        done: dict[int, Clues] = {}  # observers who knew the same know the same again
+        after = []
+        for observer, clues in enumerate(before):
+            if clues and observer != seat:
+                result = done.get(id(clues))
+                if result is None:
+                    result = done[id(clues)] = knowledge.consume(clues, kind, source, 1, seen)
+                clues = result
+            after.append(clues)
         self._update(before, after)
 
     def clue_steal(self, victim: PlayerId, taker: PlayerId, card: CardId) -> None:
@@ -315,7 +432,8 @@ class Table:
             elif not clues:
                 pass
             elif observer == taker:
-                clues = knowledge.consume(clues, kind, source, 1)
+                seen = (knowledge.seen_place(self.stamp() + 99 - victim, kind),)
+                clues = knowledge.consume(clues, kind, source, 1, seen)
             else:
                 clues = knowledge.widen(clues, source, target)
             after.append(clues)
@@ -340,14 +458,19 @@ class Table:
         if not any(before):
             return
         shown = tuple(cards)
+        stamp = self.stamp()
         done: dict[int, Clues] = {}
         after = []
         for clues in before:
             result = done.get(id(clues))
             if result is None:
-                result = done[id(clues)] = knowledge.reveal(clues, place, shown, kinds)
+                result = done[id(clues)] = knowledge.reveal(clues, place, shown, kinds, stamp)
             after.append(result)
         self._update(before, after)
+
+    def stamp(self) -> int:
+        """The stamp of the cards seen leaving in this transition (see ``Zone.SEEN``)."""
+        return 100 * len(self.history)
 
     def _update(self, before: tuple[Clues, ...], after: list[Clues]) -> None:
         for old, new in zip(before, after, strict=True):
@@ -355,11 +478,28 @@ class Table:
                 self.clues = tuple(after)
                 return
 
-    def reveal_holding(self, holding: Holding) -> None:
-        """Turn up the face-down cards under ``holding`` (clues about them are settled)."""
-        for index, reinforcement in enumerate(holding.reinforcements):
+    def reveal_holding(self, holding: Holding) -> Holding:
+        """Turn up the face-down cards under ``holding``: return it with their public names.
+
+        The clues about them are settled. ``holding`` keeps its place in the table (the
+        caller replaces or removes it).
+        """
+        hidden = [r.card for r in holding.reinforcements if not r.public]
+        if not hidden:
+            return holding
+        names = iter(self.shown(hidden, frozenset((holding.card,))))
+        reinforcements = tuple(
+            r
+            if r.public
+            else Reinforcement(
+                next(names), r.placer, r.in_reinforcement_phase, r.public, r.known_bluff
+            )
+            for r in holding.reinforcements
+        )
+        for index, reinforcement in enumerate(reinforcements):
             if not reinforcement.public:
                 self.clue_reveal((Zone.SLOT, holding.card, index), (reinforcement.card,))
+        return Holding(holding.card, reinforcements)
 
     def place_face_down(
         self, holding: Holding, seat: PlayerId, card: CardId, in_phase: bool

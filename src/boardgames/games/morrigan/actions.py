@@ -1,9 +1,10 @@
 """The actions of Morrigan, one class per kind of decision, and their public forms.
 
 Cards in a hand are named by their :class:`~boardgames.games.morrigan.components.CardKind`
-(or, where the type is fixed, by their value 1 to 5): cards of one kind are interchangeable
-. Cards on the table (Adversaries in the centre, Territories in front of their
-owners, scoring cards) are named by their id.
+(or, where the type is fixed, by their value 1 to 5): cards of one kind are interchangeable.
+Cards on the table (Adversaries in the centre, Territories in front of their owners,
+scoring cards) are named by their id, a public name that tells only what a person at the
+table can (see the page, :ref:`morrigan-card-names`).
 
 Most actions are public as they are. Two put a card face down, and appear in the public
 history without the card: :class:`Reinforce` becomes :class:`ReinforcedFaceDown` and

@@ -149,6 +149,7 @@ _ADVERSARY_BASE = int(CardKind.ADVERSARY_1)
 _HAND = int(Zone.HAND)
 _SLOT = int(Zone.SLOT)
 _DRAW = int(Zone.DRAW)
+_SEEN = int(Zone.SEEN)
 
 
 def _holding_features(players: int) -> int:
@@ -419,6 +420,8 @@ def _write_clues(
                 row = base + ((key - me) % players) * _KINDS
             elif zone == _DRAW:
                 row = draw
+            elif zone == _SEEN:
+                continue  # a card shown since: its share has no row
             else:
                 row = table
             weights[row] = weights.get(row, 0.0) + share

@@ -3,9 +3,10 @@
 A player sees his own hand, the cards he placed face down (reinforcements, his Ordeal
 stake), every face-up card, the counts of everything else, and his
 :class:`~boardgames.games.morrigan.state.Clue` records: what he saw go into places he
-cannot look into. Sampling deals every card he cannot place to the places he cannot see,
-respecting the counts, the clues, and the public knowledge that a beaten duelist's
-remaining cards are not Action cards.
+cannot look into. Cards in view carry their public names, the cards only he sees canonical
+private names (see :ref:`morrigan-card-names`). Sampling deals every card he cannot place
+to the places he cannot see, respecting the counts, the clues, and the public knowledge
+that a beaten duelist's remaining cards are not Action cards.
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ from boardgames.core.history import History
 from boardgames.core.protocol import PlayerId
 from boardgames.core.rng import Rng
 from boardgames.games.morrigan._assign import assign
+from boardgames.games.morrigan._hidden_information import DRAW_PLACE
+from boardgames.games.morrigan._names import private_names
 from boardgames.games.morrigan.components import CARD_KINDS, CARDS, CardId, CardKind, CardType
 from boardgames.games.morrigan.state import (
     Attack,
@@ -189,14 +192,14 @@ _BARE_VIEWS = tuple(HoldingView(card, ()) for card in range(len(CARDS)))
 """The view of each card on the table with nothing under it, shared by every observation."""
 
 
-def _holding_view(holding: Holding, player: PlayerId) -> HoldingView:
+def _holding_view(holding: Holding, player: PlayerId, names: dict[CardId, CardId]) -> HoldingView:
     if not holding.reinforcements:
         return _BARE_VIEWS[holding.card]
     return HoldingView(
         holding.card,
         tuple(
             ReinforcementView(
-                r.card if r.public or r.placer == player else None,
+                r.card if r.public else names.get(r.card, r.card) if r.placer == player else None,
                 r.placer,
                 r.in_reinforcement_phase,
                 r.public,
@@ -207,8 +210,34 @@ def _holding_view(holding: Holding, player: PlayerId) -> HoldingView:
     )
 
 
+def _private_names(state: MorriganState, player: PlayerId) -> dict[CardId, CardId]:
+    """The names under which ``player`` sees the cards only he sees (see ``_names``)."""
+    mine = sorted(state.hands[player])
+    for holdings in (*state.territories, state.adversaries):
+        for holding in holdings:
+            if holding.reinforcements:
+                for r in holding.reinforcements:
+                    if r.placer == player and not r.public:
+                        mine.append(r.card)
+    if state.ordeal is not None:
+        mine.extend(stake.card for stake in state.ordeal.stakes if stake.seat == player)
+    if not mine:
+        return {}
+    return private_names(state, mine)
+
+
 def observe(state: MorriganState, player: PlayerId) -> MorriganObservation:
-    """Return what ``player`` knows of ``state``."""
+    """Return what ``player`` knows of ``state``.
+
+    Cards in view carry their public names; the cards only ``player`` sees (his hand, his
+    face-down cards) are shown under canonical private names (see
+    :ref:`morrigan-card-names`), so that no id tells apart copies of a kind
+    that a person at the table could not.
+    """
+    names = _private_names(state, player)
+    hand = state.hands[player]
+    if names and any(card in names for card in hand):
+        hand = frozenset(names.get(card, card) for card in hand)
     ordeal = state.ordeal
     ordeal_view = None
     if ordeal is not None:
@@ -220,7 +249,7 @@ def observe(state: MorriganState, player: PlayerId) -> MorriganObservation:
             tuple(
                 StakeView(
                     stake.seat,
-                    stake.card if stake.seat == player else None,
+                    names.get(stake.card, stake.card) if stake.seat == player else None,
                     stake.blessing,
                     stake.known_bluff,
                 )
@@ -235,15 +264,15 @@ def observe(state: MorriganState, player: PlayerId) -> MorriganObservation:
         active=state.active,
         phase=state.phase,
         to_move=state.to_move,
-        hand=state.hands[player],
+        hand=hand,
         hand_sizes=tuple(len(hand) for hand in state.hands),
         draw_pile_size=len(state.draw_pile),
         discard_pile=state.discard_pile,
         territories=tuple(
-            tuple(_holding_view(holding, player) for holding in holdings)
+            tuple(_holding_view(holding, player, names) for holding in holdings)
             for holdings in state.territories
         ),
-        adversaries=tuple(_holding_view(holding, player) for holding in state.adversaries),
+        adversaries=tuple(_holding_view(holding, player, names) for holding in state.adversaries),
         won=state.won,
         effects=state.effects,
         window=state.window,
@@ -445,6 +474,7 @@ def sample_state(observation: MorriganObservation, seed: int) -> MorriganState:
 _ANY = 0
 _OTHERS_ONLY = 1
 _ACTIONS_ONLY = 2
+_SEEN = 3
 
 
 def _deal(
@@ -459,7 +489,11 @@ def _deal(
     """Deal ``pool`` to ``places`` respecting clues, non-Action floors and the attacker.
 
     ``bluffs`` are the face-down places (one card each) everyone knows hold no Action card;
-    ``acting`` is the hand that everyone knows holds an Action card, if any.
+    ``acting`` is the hand that everyone knows holds an Action card, if any. Once a clue
+    names the draw pile, the pile holds only clue cards (it is the reshuffled discard pile,
+    less what was drawn). Each :attr:`~boardgames.games.morrigan.state.Zone.SEEN` place of a
+    clue is one more sink that holds exactly one unit of its kind, a clue's or not: a clue
+    card that went there was the card seen, and deals no hidden card.
     """
     # Sinks: each place; a hand with a floor is split into a non-Action part and the rest,
     # a known bluff is a non-Action part only, and the acting hand has one Action part.
@@ -489,50 +523,101 @@ def _deal(
             sinks.append((place, _ANY))
             capacities.append(size - floor - action)
         sinks_of[place] = indices
+    # The SEEN places of one kind that the same clues name are interchangeable: one sink.
+    seen: dict[CardKind, list[int]] = defaultdict(list)  # the SEEN sinks of each kind
+    seen_cards: dict[CardKind, int] = defaultdict(int)  # how many SEEN places of each kind
+    closed = False  # whether the draw pile holds only clue cards
+    named_by: dict[Place, list[int]] = defaultdict(list)
+    for number, clue in enumerate(observation.clues):
+        for place in clue.places:
+            if place[0] == Zone.SEEN:
+                named_by[place].append(number)
+            elif place[0] == Zone.DRAW:
+                closed = True
+    if closed and observation.draw_pile_size > sum(
+        sum(clue.counts) for clue in observation.clues if DRAW_PLACE in clue.places
+    ):
+        closed = False  # clues written by earlier builds could undercount the pile
+    groups: dict[tuple[int, tuple[int, ...]], int] = {}
+    for place, numbers in named_by.items():
+        kind = CardKind(place[2])
+        key = (kind, tuple(numbers))
+        sink = groups.get(key)
+        if sink is None:
+            sink = groups[key] = len(sinks)
+            seen[kind].append(sink)
+            sinks.append((place, _SEEN))
+            capacities.append(0)
+        capacities[sink] += 1
+        seen_cards[kind] += 1
+        sinks_of[place] = [sink]
     by_kind: dict[CardKind, list[CardId]] = defaultdict(list)
     for card in pool:
         by_kind[CARD_KINDS[card]].append(card)
-    # Sources: each clue, then the unclued Action cards, then the unclued other cards.
+    # Sources: each clue, then the unclued cards of each kind with SEEN sinks, then the other
+    # unclued Action cards, then the other unclued cards.
     supplies: list[int] = []
     allowed: list[list[int]] = []
     source_kind: list[CardKind | None] = []
     source_action: list[bool] = []
+    source_clued: list[bool] = []
     clued: dict[CardKind, int] = defaultdict(int)
     units = [
-        (CardKind(kind), clue.places, count)
-        for clue in observation.clues
+        (CardKind(kind), number, count)
+        for number, clue in enumerate(observation.clues)
         for kind, count in enumerate(clue.counts)
         if count
     ]
+    # Each clue's sinks, in a random order: (real sinks, SEEN sinks by kind).
+    clue_sinks: list[tuple[list[int], dict[int, list[int]]]] = []
+    for clue in observation.clues:
+        real: list[int] = []
+        seen_of: dict[int, list[int]] = defaultdict(list)
+        for place in clue.places:
+            if place[0] == Zone.SEEN:
+                sink = sinks_of[place][0]
+                if sink not in seen_of[place[2]]:
+                    seen_of[place[2]].append(sink)
+            else:
+                real.extend(sinks_of.get(place, ()))
+        shuffled_real, rng = rng.permuted(real)
+        clue_sinks.append((list(shuffled_real), seen_of))
     order, rng = rng.permuted(range(len(units)))
-    for index in sorted(order, key=lambda i: len(units[i][1])):
-        kind, clue_places, count = units[index]
+    for index in sorted(order, key=lambda i: len(observation.clues[units[i][1]].places)):
+        kind, number, count = units[index]
         action = kind.type is CardType.ACTION
         barred = _OTHERS_ONLY if action else _ACTIONS_ONLY
-        targets = [
-            sink
-            for place in clue_places
-            for sink in sinks_of.get(place, ())
-            if sinks[sink][1] != barred
-        ]
-        targets_shuffled, rng = rng.permuted(targets)
+        real, seen_of = clue_sinks[number]
+        targets = [sink for sink in real if sinks[sink][1] != barred]
+        targets.extend(seen_of.get(kind, ()))
         supplies.append(count)
-        allowed.append(list(targets_shuffled))
+        allowed.append(targets)
         source_kind.append(kind)
         source_action.append(action)
+        source_clued.append(True)
         clued[kind] += count
+    draw_sinks = set(sinks_of.get(DRAW_PLACE, ())) if closed else set()
+    everywhere, rng = rng.permuted(
+        range(len(sinks)) if not seen and not closed else _real_sinks(sinks, draw_sinks)
+    )
     free_action = free_other = 0
-    for kind, cards in by_kind.items():
-        spare = len(cards) - clued[kind]
+    for kind in sorted({*by_kind, *seen, *clued}):
+        spare = len(by_kind.get(kind, ())) + seen_cards[kind] - clued[kind]
         if spare < 0:
             raise InvalidStateError(f"the clues name more {kind} cards than can be hidden")
-        if kind.type is CardType.ACTION:
+        action = kind.type is CardType.ACTION
+        if kind in seen:
+            barred = _OTHERS_ONLY if action else _ACTIONS_ONLY
+            sources = seen[kind] + [sink for sink in everywhere if sinks[sink][1] != barred]
+            supplies.append(spare)
+            allowed.append(sources)
+            source_kind.append(kind)
+            source_action.append(action)
+            source_clued.append(False)
+        elif action:
             free_action += spare
         else:
             free_other += spare
-    if any(clued[kind] > len(by_kind.get(kind, ())) for kind in clued):
-        raise InvalidStateError("the clues name cards that cannot be hidden")
-    everywhere, rng = rng.permuted(range(len(sinks)))
     floors_first = sorted(
         (sink for sink in everywhere if sinks[sink][1] != _ACTIONS_ONLY),
         key=lambda sink: sinks[sink][1] != _OTHERS_ONLY,
@@ -541,26 +626,32 @@ def _deal(
     allowed.append(floors_first)
     source_kind.append(None)
     source_action.append(False)
+    source_clued.append(False)
     supplies.append(free_action)
     allowed.append([sink for sink in everywhere if sinks[sink][1] != _OTHERS_ONLY])
     source_kind.append(None)
     source_action.append(True)
+    source_clued.append(False)
     flows = assign(supplies, allowed, capacities)
     if flows is None:
         raise InvalidStateError("no arrangement of the hidden cards agrees with the clues")
-    # Turn unit counts into cards: clued cards first, then the rest by Action or not.
+    # Turn unit counts into cards: clued cards first, then the unclued cards of the kinds
+    # with SEEN sinks, then the rest by Action or not. A unit in a SEEN sink deals no card.
     order_of_pool, rng = rng.permuted(pool)
     shuffled: dict[CardKind, list[CardId]] = defaultdict(list)
     for card in order_of_pool:
         shuffled[CARD_KINDS[card]].append(card)
     dealt: dict[Place, list[CardId]] = defaultdict(list)
-    for source, flow in enumerate(flows):
-        clue_kind = source_kind[source]
-        if clue_kind is None:
-            continue
-        for sink, amount in sorted(flow.items()):
-            for _ in range(amount):
-                dealt[sinks[sink][0]].append(shuffled[clue_kind].pop())
+    for clued_pass in (True, False):
+        for source, flow in enumerate(flows):
+            clue_kind = source_kind[source]
+            if clue_kind is None or source_clued[source] is not clued_pass:
+                continue
+            for sink, amount in sorted(flow.items()):
+                if sinks[sink][1] == _SEEN:
+                    continue
+                for _ in range(amount):
+                    dealt[sinks[sink][0]].append(shuffled[clue_kind].pop())
     unclued = {card for cards in shuffled.values() for card in cards}
     remaining: dict[bool, list[CardId]] = {True: [], False: []}
     for card in order_of_pool:
@@ -574,6 +665,11 @@ def _deal(
             for _ in range(amount):
                 dealt[sinks[sink][0]].append(cards.pop())
     return dealt, rng
+
+
+def _real_sinks(sinks: list[tuple[Place, int]], barred: set[int]) -> list[int]:
+    """The sinks unclued cards may go to: not SEEN, and not ``barred`` (a closed pile)."""
+    return [sink for sink, (_, which) in enumerate(sinks) if which != _SEEN and sink not in barred]
 
 
 def check_observation(observation: MorriganObservation) -> None:

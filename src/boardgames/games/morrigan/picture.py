@@ -699,6 +699,8 @@ def _place(view: MorriganObservation, zone: int, key: int, index: int) -> str:
         return f"card {index + 1} under {name_on_table(view, key)}"
     if zone == Zone.STAKE:
         return f"seat {key}'s stake"
+    if zone == Zone.SEEN:
+        return f"the {CardKind(index)} shown at decision {key // 100}"
     return "the draw pile"
 
 

@@ -395,6 +395,8 @@ def _clue_place(zone: int, key: int, index: int) -> str:
         return f"under {_on_table(key)} ({_ordinal(index + 1)} card)"
     if zone == Zone.STAKE:
         return f"seat {key}'s stake"
+    if zone == Zone.SEEN:
+        return f"the {CardKind(index).short} shown at decision {key // 100}"
     return "the draw pile"
 
 

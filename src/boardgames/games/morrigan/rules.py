@@ -3,8 +3,9 @@
 A turn is split into decisions. Everything else runs inside :func:`apply`
 until the next decision: draws and reshuffles, the reveal and resolution of Ordeal stakes,
 attacks and duels, Special card effects, skipping players who have no card to give, the
-start and end of turns. Which of several identical cards leaves a hand is drawn at random
-from the state's generator, so that card ids never tell anybody more than the card kinds.
+start and end of turns. A card that comes into view takes its public name, and observations
+show the cards only their player sees under private names (``_names``), so that no id tells
+anybody more than a person at the table could know.
 
 This module holds the configuration (:func:`configure`), the legal actions and
 :func:`apply`: the functions :class:`~boardgames.core.standard.Rules` names. The

@@ -75,6 +75,11 @@ class Zone(enum.IntEnum):
     """A player's face-down stake in the Ordeal in progress: ``(STAKE, seat, 0)``."""
     DRAW = 3
     """The draw pile: ``(DRAW, 0, 0)``."""
+    SEEN = 4
+    """A card everybody saw leave a hidden place: ``(SEEN, stamp, kind)``, where ``stamp`` is
+    ``100 *`` the number of history entries then ``+`` the card's public name (``+ 99 -
+    victim`` for a card taken with The King's Favourite, which only two players see). A clue
+    naming it says that one of its cards may have been that card (see :class:`Clue`)."""
 
     def __repr__(self) -> str:
         return f"Zone.{self.name}"
@@ -248,6 +253,11 @@ class Clue:
     discard pile with Unexpected Ally, the (public) discard pile shuffled into a new draw
     pile. When a hidden card moves where he cannot see which one it is, the places of every
     clue that may be that card grow (see the docs page).
+
+    Once a reshuffle has happened, the draw pile holds only the cards of the clues that name
+    it (the old discard pile, less what was drawn): a card seen leaving another place of such
+    a clue may or may not be one of its cards, so the clue keeps its counts and gains a
+    :attr:`Zone.SEEN` place for that card, which holds exactly that one card.
 
     Args:
         places: The hidden places, sorted.
