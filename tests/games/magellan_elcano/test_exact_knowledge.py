@@ -250,9 +250,14 @@ def test_every_sample_is_a_world_the_reasoner_cannot_rule_out(
     assert checked >= 10_000 // len(POSITIONS)
 
 
-def enumerable_positions() -> Iterator[tuple[MagellanElcano, MagellanState, int, int, set[Config]]]:
-    """Positions of storm games where one captain's arrangements are few (and not one)."""
-    for players, storm_variant, seed in POSITIONS:
+def enumerable_positions(
+    positions: Sequence[tuple[int, bool, int]] = POSITIONS, *, storms: bool = True
+) -> Iterator[tuple[MagellanElcano, MagellanState, int, int, set[Config]]]:
+    """Positions where one captain's arrangements are few (and not one).
+
+    With ``storms``, only positions where a known card may be face-down discarded.
+    """
+    for players, storm_variant, seed in positions:
         game = game_of(players, storm_variant)
         states = played(game, seed)
         oracles = [reasoner(states, seat) for seat in range(players)]
@@ -261,7 +266,7 @@ def enumerable_positions() -> Iterator[tuple[MagellanElcano, MagellanState, int,
                 configs = oracles[seat][index]
                 count = world_count(state, seat, configs)
                 discarded = any(place == "D" for config in configs for _, place in config[0])
-                if 2 <= count <= 60 and discarded:
+                if 2 <= count <= 60 and (discarded or not storms):
                     yield game, state, seat, (seat + 1) % players, configs
 
 
@@ -286,6 +291,34 @@ def test_samples_are_uniform_over_the_worlds_of_small_positions() -> None:
             seed=checked * 10_000,
         )
         assert report.worlds == count
+        checked += 1
+    assert 6 == checked
+
+
+def test_samples_are_uniform_without_storms_too() -> None:
+    """Without storms, every deal of the unseen cards is equally likely, and so are samples.
+
+    The page: "Without storms, and for the deck orders, this is the posterior of the uniform
+    shuffles: every consistent deal is equally likely." Late positions of 2- and 3-player
+    games, where a captain's never-seen cards split between his hand and his deck in a few
+    dozen ways; the reasoner lists them, and the samples must cover them evenly.
+    """
+    positions = [(players, False, seed) for players in (2, 3) for seed in range(1000, 1004)]
+    checked = 0
+    for game, state, seat, observer, configs in itertools.islice(
+        enumerable_positions(positions, storms=False), 0, 60, 10
+    ):
+        expected = set(worlds(state, seat, configs))
+        assert world_count(state, seat, configs) == len(expected)
+        report = check_sampler(
+            game,
+            game.observe(state, observer),
+            observer,
+            expected,
+            world_of(seat),  # type: ignore[arg-type]
+            seed=checked * 10_000,
+        )
+        assert report.worlds == len(expected)
         checked += 1
     assert 6 == checked
 
