@@ -14,6 +14,17 @@ legal action applies and illegal ones are refused without side effects, values s
 games, and observations hide exactly what they should (a state resampled from a player's
 observation looks the same to that player and offers him the same actions).
 
+:func:`check_bot` checks a bot in the same way: it plays games with the bot in each seat
+in turn and asks it every decision twice more, with its generator in the same state and
+with a copy of the observation sent through :func:`~boardgames.dumps` and
+:func:`~boardgames.loads`; every answer must be legal and the same::
+
+    from boardgames.testing import check_bot
+
+    def test_my_bot_plays_by_the_rules() -> None:
+        game = boardgames.make("my-game", players=3)
+        check_bot(game, MyBot())
+
 :func:`playthrough` prints a seeded game decision by decision (every state, every seat's
 observation, the legal actions and the choice), the text a golden-file test compares with
 a file kept in the repository::
@@ -36,6 +47,7 @@ from typing import Any
 
 import attrs
 
+from boardgames._bot_checks import BotReport, check_bot
 from boardgames._knowledge_checks import SamplerReport, sample_worlds
 from boardgames._presentation_checks import check_explanations, check_pictures
 from boardgames.bots import RandomBot
@@ -53,10 +65,12 @@ from boardgames.core.record import GameRecord, replay
 from boardgames.serialization import _CHECK_CRASHED, dumps, loads
 
 __all__ = [
+    "BotReport",
     "ConformanceError",
     "ConformanceReport",
     "EditReport",
     "SamplerReport",
+    "check_bot",
     "check_edits",
     "check_game",
     "check_loaded",
@@ -66,7 +80,7 @@ __all__ = [
 
 
 class ConformanceError(BoardgamesError, AssertionError):
-    """A game broke the protocol; the message names the check, the seed and the step."""
+    """A game or a bot broke the protocol; the message names the check, the seed and the step."""
 
 
 @attrs.frozen

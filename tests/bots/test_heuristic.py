@@ -12,6 +12,7 @@ import boardgames
 from boardgames import ConfigurationError
 from boardgames.games.magellan_elcano import Pass, PlayCard
 from boardgames.games.magellan_elcano.heuristic import MagellanHeuristicBot
+from boardgames.testing import check_bot
 
 CONFIGURATIONS = ((2, False), (3, False), (4, False), (4, True), (5, False))
 GAMES = 20
@@ -33,6 +34,14 @@ def test_heuristic_beats_greedy_bots(
 ) -> None:
     game = boardgames.make("magellan-elcano", players, storm_variant=storm_variant)
     assert 13 <= first_places(game, "heuristic", "greedy", GAMES)
+
+
+@pytest.mark.parametrize(("players", "storm_variant"), CONFIGURATIONS)
+def test_heuristic_passes_the_bot_checks(players: int, storm_variant: bool) -> None:
+    """Each answer is legal, the same for the same generator and for a JSON copy (check_bot)."""
+    game = boardgames.make("magellan-elcano", players, storm_variant=storm_variant)
+    report = check_bot(game, MagellanHeuristicBot(), seed=players)
+    assert report.decisions > 10 * players
 
 
 def test_heuristic_ignores_its_random_generator() -> None:

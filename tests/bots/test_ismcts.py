@@ -15,7 +15,7 @@ import pytest
 import boardgames
 from boardgames import ConfigurationError, ISMCTSBot
 from boardgames.bots import SearchResult, rank_utilities
-from boardgames.bots.ismcts import DEFAULT_DECISIONS
+from boardgames.bots.ismcts import DEFAULT_DECISIONS, value_utilities
 from boardgames.core.codec import Codec, make_converter
 from boardgames.core.protocol import GameInfo, OptionValue
 from boardgames.core.ranking import places_from_keys
@@ -477,3 +477,98 @@ def test_search_refuses_empty_legal_actions() -> None:
 )
 def test_rank_utilities(ranking: tuple[int, ...], expected: tuple[float, ...]) -> None:
     assert expected == pytest.approx(rank_utilities(ranking))
+
+
+# --- rollouts cut short and judged by the game's evaluation ---------------------------------
+
+
+@pytest.mark.parametrize("depth", [-1, 1.5, True, "3"])
+def test_a_bad_rollout_depth_is_a_configuration_error(depth: Any) -> None:
+    game = boardgames.make("magellan-elcano", players=2)
+    with pytest.raises(ConfigurationError, match=r"rollout_depth=.* must be None or an int of 0"):
+        ISMCTSBot(game, rollout_depth=depth)
+
+
+def test_value_utilities_place_the_seats_by_their_values() -> None:
+    assert (1.0, 0.0) == value_utilities((2.0, -5.0))
+    assert (0.5, 0.5) == value_utilities((1.0, 1.0))
+    assert (0.5, 1.0, 0.5, 0.0) == value_utilities((3.5, 10.0, 3.5, -1.0))
+
+
+class FavouringMagellan(MagellanElcano):
+    """Magellan with a ``heuristic_value`` that likes one history entry, and counts its calls.
+
+    The value is 1 for ``seat`` in every state whose history holds ``entry`` at index
+    ``at``, 0 otherwise: a search that judges its rollouts by the value must choose an action
+    that makes that entry, and one that judges them by the unfinished game's ranking has no
+    reason to.
+    """
+
+    def __init__(self, *, players: int, seat: int, at: int, entry: Any) -> None:
+        super().__init__(players=players)
+        self.seat, self.at, self.entry = seat, at, entry
+        self.calls = 0
+
+    def heuristic_value(self, state: MagellanState) -> tuple[float, ...]:
+        self.calls += 1
+        history = state.history
+        liked = len(history) > self.at and history[self.at] == self.entry
+        return tuple(float(liked and seat == self.seat) for seat in range(self.players))
+
+
+def _favouring_search(
+    rollout_depth: int | None,
+) -> tuple[FavouringMagellan, set[Any], SearchResult]:
+    """Search a mid-game decision of a game that favours the entry of the last legal action."""
+    game, observation, legal = _middle_decision(3)
+    sample = game.sample_state(observation, 0)
+    seat = game.current_player(sample)
+    assert seat is not None
+    at = len(observation.history)
+    entry = game.apply(sample, legal[-1]).history[at]
+    liked = {action for action in legal if game.apply(sample, action).history[at] == entry}
+    assert len(liked) < len(legal)  # some legal action makes another entry
+    favouring = FavouringMagellan(players=3, seat=seat, at=at, entry=entry)
+    bot = ISMCTSBot(favouring, iterations=80, rollout_depth=rollout_depth)
+    return favouring, liked, bot.search(observation, legal, random.Random(1))
+
+
+@pytest.mark.parametrize("rollout_depth", [0, 3])
+def test_rollouts_cut_short_are_judged_by_the_heuristic_value(rollout_depth: int) -> None:
+    favouring, liked, result = _favouring_search(rollout_depth)
+    assert result.action in liked
+    assert 1 <= favouring.calls <= result.iterations
+
+
+def test_full_rollouts_never_read_the_heuristic_value() -> None:
+    favouring, _, result = _favouring_search(None)
+    assert 0 == favouring.calls
+    assert 80 == result.iterations
+
+
+def test_a_rollout_depth_bounds_the_decisions_of_each_iteration() -> None:
+    """Each iteration walks the tree (at most one new node deep) and rolls out 2 decisions."""
+    game, observation, legal = _middle_decision(4)
+    full = ISMCTSBot(game, iterations=40).search(observation, legal, random.Random(2))
+    cut = ISMCTSBot(game, iterations=40, rollout_depth=2).search(
+        observation, legal, random.Random(2)
+    )
+    assert cut.action in legal
+    assert cut.decisions < full.decisions
+    assert cut.decisions <= 40 * (2 + 40)
+
+
+def test_without_a_heuristic_value_a_cut_rollout_is_judged_by_the_ranking() -> None:
+    game, observation, legal = _middle_decision(2)
+    bot = ISMCTSBot(game, iterations=30, rollout_depth=1)
+    first = bot.search(observation, legal, random.Random(4))
+    assert first == bot.search(observation, legal, random.Random(4))
+    assert first.action in legal
+    assert "rollout_depth=1" in repr(bot)
+
+
+def test_rollout_depth_is_a_bot_spec_parameter() -> None:
+    game = boardgames.make("morrigan", players=2)
+    bot = boardgames.make_bot("ismcts:rollout_depth=12:iterations=5", game)
+    assert isinstance(bot, ISMCTSBot)
+    assert (12, 5) == (bot.rollout_depth, bot.iterations)

@@ -10,12 +10,12 @@ import pytest
 
 import boardgames
 from boardgames import ConfigurationError, make_bot
-from boardgames.core.play import Bot
-from boardgames.games.kincses_sziget import Action, KincsesObservation, KincsesSziget
+from boardgames.games.kincses_sziget import KincsesSziget
 from boardgames.games.kincses_sziget.actions import TreasureFromPile, TreasureFromRow
 from boardgames.games.kincses_sziget.components import TREASURES
 from boardgames.games.kincses_sziget.heuristic import KincsesHeuristicBot, heuristic_value
 from boardgames.games.kincses_sziget.state import TreasureSourceStep
+from boardgames.testing import check_bot
 
 GAME = "kincses-sziget"
 CONFIGURATIONS: tuple[tuple[int, dict[str, Any]], ...] = (
@@ -29,60 +29,30 @@ CONFIGURATIONS: tuple[tuple[int, dict[str, Any]], ...] = (
 )
 
 
-class _CheckingBot(KincsesHeuristicBot):
-    """The heuristic bot, checking that each answer is legal and depends only on its rng.
-
-    Every fifth decision it also answers a copy of its observation sent through ``dumps``
-    and ``loads``: an observation holds no state, so the answer must be the same.
-    """
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.decisions = 0
-
-    def choose(
-        self,
-        observation: KincsesObservation,
-        legal_actions: Sequence[Action],
-        rng: random.Random,
-    ) -> Action:
-        before = rng.getstate()
-        choice = super().choose(observation, legal_actions, rng)
-        assert choice in legal_actions
-        again = random.Random()
-        again.setstate(before)
-        assert choice == super().choose(observation, legal_actions, again)
-        if self.decisions % 5 == 0:
-            copy = boardgames.loads(boardgames.dumps(observation))
-            assert isinstance(copy, KincsesObservation)
-            again.setstate(before)
-            assert choice == super().choose(copy, legal_actions, again)
-        self.decisions += 1
-        return choice
-
-
 def _order(values: Sequence[float]) -> list[list[int]]:
     """For each pair of seats: -1, 0 or 1 as the first stands below, level with or above."""
     return [[(a > b) - (a < b) for b in values] for a in values]
 
 
 @pytest.mark.parametrize(("players", "options"), CONFIGURATIONS)
-def test_heuristic_always_returns_a_legal_action(players: int, options: dict[str, Any]) -> None:
-    """Whole games with every seat but one heuristic; the last seat plays at random.
+def test_heuristic_passes_the_bot_checks(players: int, options: dict[str, Any]) -> None:
+    """Whole games, the bot in each seat in turn against random bots (``check_bot``).
 
-    At the end ``heuristic_value`` orders the seats as the ranking does.
+    Every answer is legal and the same for the same generator and, every fifth decision
+    (loading a copy checks it at length), for a JSON copy of the observation. At the end of
+    each game ``heuristic_value`` orders the seats as the ranking does.
     """
     game = boardgames.make(GAME, players=players, **options)
     assert isinstance(game, KincsesSziget)
-    bots: list[Bot[Any, Any]] = [_CheckingBot() for _ in range(players - 1)]
-    bots.append(boardgames.RandomBot())
-    record = boardgames.play(game, bots, seed=players + 10 * len(options))
-    assert record.terminal
-    assert all(isinstance(bot, _CheckingBot) and bot.decisions > 20 for bot in bots[:-1])
-    *_, final = boardgames.replay(record)
-    places = [-place for place in game.ranking(final)]
-    assert _order(places) == _order(game.heuristic_value(final))
-    assert heuristic_value(final) == game.heuristic_value(final)
+    seed = players + 10 * len(options)
+    report = check_bot(game, KincsesHeuristicBot(), seed=seed, round_trip_every=5)
+    assert report.decisions > 20 * players
+    for record in report.records:
+        assert record.terminal
+        *_, final = boardgames.replay(record)
+        places = [-place for place in game.ranking(final)]
+        assert _order(places) == _order(game.heuristic_value(final))
+        assert heuristic_value(final) == game.heuristic_value(final)
 
 
 def test_a_short_game_ends_at_the_turn_limit_and_is_still_ranked() -> None:

@@ -10,10 +10,7 @@ import pytest
 
 import boardgames
 from boardgames import ConfigurationError, make_bot
-from boardgames.core.play import Bot
 from boardgames.games.morgans_magic_map import (
-    Action,
-    MorganObservation,
     MorgansMagicMap,
     Phase,
     PlayMapCard,
@@ -23,6 +20,7 @@ from boardgames.games.morgans_magic_map import (
 )
 from boardgames.games.morgans_magic_map.components import MAP_CARDS
 from boardgames.games.morgans_magic_map.heuristic import MorganHeuristicBot, heuristic_value
+from boardgames.testing import check_bot
 
 GAME = "morgans-magic-map"
 OPTIONS = (
@@ -43,71 +41,31 @@ CONFIGURATIONS: tuple[tuple[int, dict[str, Any]], ...] = (
 """Every player count and every option (whole games), and a game the turn limit ends."""
 
 
-class _CheckingBot(MorganHeuristicBot):
-    """The heuristic bot, checking that each answer is legal and depends only on its rng."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.decisions = 0
-
-    def choose(
-        self,
-        observation: MorganObservation,
-        legal_actions: Sequence[Action],
-        rng: random.Random,
-    ) -> Action:
-        before = rng.getstate()
-        choice = super().choose(observation, legal_actions, rng)
-        again = random.Random()
-        again.setstate(before)
-        assert choice == super().choose(observation, legal_actions, again)
-        assert choice in legal_actions
-        self.decisions += 1
-        return choice
-
-
 def _order(values: Sequence[float]) -> list[list[int]]:
     """For each pair of seats: -1, 0 or 1 as the first stands below, level with or above."""
     return [[(a > b) - (a < b) for b in values] for a in values]
 
 
 @pytest.mark.parametrize(("players", "options"), CONFIGURATIONS)
-def test_heuristic_always_returns_a_legal_action(players: int, options: dict[str, Any]) -> None:
-    """Whole games, every seat but one heuristic (the random seat varies the tables).
+def test_heuristic_passes_the_bot_checks(players: int, options: dict[str, Any]) -> None:
+    """Whole games, the bot in each seat in turn against random bots (``check_bot``).
 
-    The final state's ``heuristic_value`` orders the seats as the ranking does.
+    Every answer is legal and the same for the same generator and, every fifth decision
+    (loading a copy checks it at length), for a JSON copy of the observation: the bot reads
+    only its observation. The final state's ``heuristic_value`` orders the seats as the
+    ranking does.
     """
     game = MorgansMagicMap(players=players, **options)
-    bots: list[Bot[Any, Any]] = [_CheckingBot() for _ in range(players - 1)]
-    bots.append(boardgames.RandomBot())
-    record = boardgames.play(game, bots, seed=players + len(options))
-    assert record.terminal
-    assert (players, record.truncated) == (players, "max_turns" in options)
-    assert all(isinstance(bot, _CheckingBot) and bot.decisions > 20 for bot in bots[:-1])
-    *_, final = boardgames.replay(record)
-    places = [-place for place in game.ranking(final)]
-    assert _order(places) == _order(game.heuristic_value(final))
-    assert heuristic_value(final) == game.heuristic_value(final)
-
-
-def test_the_bot_reads_only_its_observation() -> None:
-    """An observation sent through ``dumps`` and ``loads`` gets the same answer."""
-    game = boardgames.make(GAME, players=3)
-    bot = MorganHeuristicBot()
-    record = boardgames.play(game, [bot, bot, boardgames.RandomBot()], seed=11)
-    checked = 0
-    for index, state in enumerate(boardgames.replay(record)):
-        seat = game.current_player(state)
-        if seat is None or seat == 2 or index % 13:
-            continue
-        observation = game.observe(state, seat)
-        legal = game.legal_actions(state)
-        copy = boardgames.loads(boardgames.dumps(observation))
-        assert isinstance(copy, MorganObservation)
-        expected = bot.choose(observation, legal, random.Random(index))
-        assert expected == bot.choose(copy, legal, random.Random(index))
-        checked += 1
-    assert checked > 10
+    seed = players + len(options)
+    report = check_bot(game, MorganHeuristicBot(), seed=seed, round_trip_every=5)
+    assert report.decisions > 20 * players
+    for record in report.records:
+        assert record.terminal
+        assert (players, record.truncated) == (players, "max_turns" in options)
+        *_, final = boardgames.replay(record)
+        places = [-place for place in game.ranking(final)]
+        assert _order(places) == _order(game.heuristic_value(final))
+        assert heuristic_value(final) == game.heuristic_value(final)
 
 
 def test_make_bot_heuristic_returns_the_morgan_bot() -> None:

@@ -115,7 +115,7 @@ def test_make_bot_builds_each_built_in_bot(game: boardgames.Game[Any, Any, Any])
         (
             "ismcts:depth=2",
             "unknown parameter 'depth' for bot 'ismcts'; allowed parameters: "
-            "decisions, exploration, iterations, max_depth, seconds, seed",
+            "decisions, exploration, iterations, max_depth, rollout_depth, seconds, seed",
         ),
         ("ismcts:iterations=many", "parameter iterations='many' of bot 'ismcts' is not an integer"),
         ("ismcts:iterations=2.5", "is not an integer"),

@@ -21,7 +21,14 @@ from boardgames.games.magellan_elcano import (
     MagellanState,
     Pass,
 )
-from boardgames.testing import ConformanceError, check_edits, check_game, check_loaded
+from boardgames.games.magellan_elcano.heuristic import MagellanHeuristicBot
+from boardgames.testing import (
+    ConformanceError,
+    check_bot,
+    check_edits,
+    check_game,
+    check_loaded,
+)
 
 
 class _Wrapped(MagellanElcano):
@@ -267,3 +274,88 @@ def test_the_sampler_check_uses_true_chi_square_quantiles(
 ) -> None:
     """The thresholds of ``check_sampler`` (values from a statistics table, to 9 digits)."""
     assert chi_square_quantile(degrees, probability) == pytest.approx(quantile, rel=1e-8)
+
+
+# check_bot: a bot's answers must be legal and depend on the observation's value and the rng.
+
+
+class _AnswersNone:
+    """Returns ``None`` instead of an action."""
+
+    def choose(self, observation: object, legal_actions: Sequence[Action], rng: Any) -> Any:
+        return None
+
+
+class _CountsCalls:
+    """Takes the legal actions in turn: its answer depends on how often it was asked."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def choose(self, observation: object, legal_actions: Sequence[Action], rng: Any) -> Action:
+        self.calls += 1
+        return legal_actions[self.calls % len(legal_actions)]
+
+
+class _KnowsTheObject:
+    """Keeps its answer for the observation object it last saw, and counts the others."""
+
+    def __init__(self) -> None:
+        self.last: object = None
+        self.answer: Action | None = None
+        self.fresh = 0
+
+    def choose(self, observation: object, legal_actions: Sequence[Action], rng: Any) -> Action:
+        if observation is not self.last or self.answer not in legal_actions:
+            self.fresh += 1
+            self.last, self.answer = observation, legal_actions[self.fresh % len(legal_actions)]
+        assert self.answer is not None
+        return self.answer
+
+
+@pytest.mark.parametrize(
+    ("bot", "complaint"),
+    [
+        (_AnswersNone(), r"decision 1 of _AnswersNone: it chose None, which is not one of the"),
+        (_CountsCalls(), r"asked again with the same observation and a generator in the same"),
+        (_KnowsTheObject(), r"for a copy of the observation sent through dumps/loads it chose"),
+    ],
+    ids=["illegal", "not-by-its-rng", "not-by-the-value"],
+)
+def test_check_bot_catches(bot: Any, complaint: str) -> None:
+    game = boardgames.make("magellan-elcano", players=3)
+    with pytest.raises(ConformanceError, match=complaint) as caught:
+        check_bot(game, bot, seed=4)
+    assert isinstance(caught.value, AssertionError)
+    assert str(caught.value).startswith("magellan-elcano (3 players) seed 4 seat 0, decision ")
+
+
+def test_check_bot_plays_the_games_play_would_with_the_bot_in_each_seat() -> None:
+    game = boardgames.make("magellan-elcano", players=3)
+    bot = MagellanHeuristicBot()
+    report = check_bot(game, bot, seed=7)
+    assert (3, 3) == (report.games, len(report.records))
+    for index, record in enumerate(report.records):
+        bots: list[boardgames.Bot[Any, Any]] = [boardgames.RandomBot() for _ in range(3)]
+        bots[index % 3] = bot
+        assert boardgames.play(game, bots, seed=7 + index) == record
+    assert report.decisions > 3 * 10
+    assert 5 == check_bot(game, boardgames.RandomBot(), games=5).games
+
+
+@pytest.mark.parametrize(
+    ("arguments", "complaint"),
+    [
+        ({"bot": "random"}, "is not a bot"),
+        ({"games": 0}, "games must be a positive int or None"),
+        ({"games": True}, "games must be a positive int or None"),
+        ({"seed": 1.5}, "seed"),
+        ({"max_decisions": -1}, "max_decisions"),
+        ({"round_trip_every": 0}, "round_trip_every must be a positive int, not 0"),
+    ],
+)
+def test_check_bot_refuses_bad_arguments(arguments: dict[str, Any], complaint: str) -> None:
+    call: dict[str, Any] = {"bot": boardgames.RandomBot(), **arguments}
+    game = boardgames.make("magellan-elcano", players=2)
+    with pytest.raises(boardgames.ConfigurationError, match=complaint):
+        check_bot(game, **call)

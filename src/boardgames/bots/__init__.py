@@ -7,7 +7,7 @@ with ``game.sample_state``. ``make_bot`` builds them from named specs such as
 
 from boardgames.bots.greedy import GreedyBot, HasHeuristicValue
 from boardgames.bots.human import HumanBot
-from boardgames.bots.ismcts import ISMCTSBot, SearchResult, rank_utilities
+from boardgames.bots.ismcts import ISMCTSBot, SearchResult, rank_utilities, value_utilities
 from boardgames.bots.random_bot import RandomBot
 from boardgames.bots.specs import (
     BOT_ENTRY_POINT_GROUP,
@@ -36,4 +36,5 @@ __all__ = [
     "parse_bot_spec",
     "rank_utilities",
     "register_bot",
+    "value_utilities",
 ]

@@ -11,7 +11,7 @@ The built-in bots:
 ``greedy``                :class:`~boardgames.bots.GreedyBot`; ``samples`` (int).
 ``ismcts``                :class:`~boardgames.bots.ISMCTSBot`; ``iterations`` (int), ``seconds``
                           (float), ``decisions`` (int), ``exploration`` (float),
-                          ``max_depth`` (int), ``seed`` (int).
+                          ``max_depth`` (int), ``seed`` (int), ``rollout_depth`` (int).
 ``heuristic``             The game's own heuristic bot, from its optional
                           :class:`~boardgames.bots.HasHeuristicBot` hook; no parameters.
 ``human``                 :class:`~boardgames.bots.HumanBot` on standard input and
@@ -185,6 +185,7 @@ _ISMCTS_PARAMETERS: Mapping[str, type[int] | type[float]] = {
     "exploration": float,
     "iterations": int,
     "max_depth": int,
+    "rollout_depth": int,
     "seconds": float,
     "seed": int,
 }

@@ -96,6 +96,11 @@ def _structure_items(
 _SCALARS: frozenset[Any] = frozenset({int, str, bool})
 
 
+def _is_exactly(value: object, kind: type) -> bool:
+    """Return whether ``value`` has exactly the type ``kind`` (a ``bool`` is not an ``int``)."""
+    return type(value) is kind
+
+
 def _all_of_type(values: list[Any], kind: type) -> bool:
     """Return whether every element of ``values`` has exactly the type ``kind``."""
     return all(type(element) is kind for element in values)
@@ -141,10 +146,13 @@ def _collection_structure_factory(
 
         return structure_tuple
     hooks = [converter.get_structure_hook(arg) for arg in args]
+    scalars = all(arg in _SCALARS for arg in args)
 
     def structure_fixed(value: object, _: type) -> tuple[Any, ...]:
         if type(value) is not list or len(value) != len(args):
             raise TypeError(f"expected a list of {len(args)} items, got {value!r}")
+        if scalars and all(map(_is_exactly, value, args)):
+            return tuple(value)  # plain ints, strs and bools, without a hook call per element
         return tuple(_structure_items(value, hooks, args, cls))
 
     return structure_fixed

@@ -15,7 +15,7 @@ import json
 import math
 import random
 from collections.abc import Callable, Hashable, Iterable, Mapping
-from typing import cast
+from typing import TypeVar, cast
 
 import attrs
 
@@ -65,11 +65,19 @@ from boardgames.testing import check_sampler
 
 TELESCOPE = 51
 
+World = TypeVar("World", bound=Hashable)
+
 
 def _telescope(game: KincsesSziget, make_state: Callable[..., KincsesState]) -> KincsesState:
     """Seat 0 of 3 moves from 2 to 3 onto a telescope card."""
     state = make_state(3, positions=(2, 10, 20), event_pile_tops=((TELESCOPE,), (), ()))
     return game.apply(game.apply(state, Move(1)), DrawEvent(0))
+
+
+def _seen_by(masks: tuple[int, ...], cards: Iterable[int], seat: int) -> tuple[int, ...]:
+    """Knowledge masks (one per card, one bit per seat) with ``cards`` marked seen by ``seat``."""
+    marked = set(cards)
+    return tuple(mask | (1 << seat if card in marked else 0) for card, mask in enumerate(masks))
 
 
 def _unseen_crew(state: KincsesState, seat: int, peeked: set[int]) -> list[int]:
@@ -126,12 +134,7 @@ def test_a_peeked_treasure_top_drawn_blindly_is_known_in_the_drawers_collection(
     game = make_game(3)
     state = make_state(3, tasks=(CrewSourceStep(2, 1), TreasureSourceStep(2, 5)))
     top = state.treasure_piles[2][0]
-    state = attrs.evolve(
-        state,
-        treasure_known=tuple(
-            mask | (1 if card == top else 0) for card, mask in enumerate(state.treasure_known)
-        ),
-    )
+    state = attrs.evolve(state, treasure_known=_seen_by(state.treasure_known, {top}, 0))
     game.check_state(state)
     state = game.apply(state, TreasureFromPile(5))
     assert top in state.treasures[2]
@@ -206,6 +209,23 @@ def _play_setup(game: KincsesSziget, seed: int, wanted: dict[int, int]) -> Kincs
     return state
 
 
+def _first_setup(
+    game: KincsesSziget,
+    wanted: dict[int, int],
+    seeds: int,
+    where: Callable[[KincsesState], bool] = lambda state: True,
+) -> KincsesState:
+    """The first of seeds 0 to ``seeds - 1`` whose setup makes the ``wanted`` exchanges.
+
+    Returns the state at the first turn (see :func:`_play_setup`) that ``where`` accepts.
+    """
+    return next(
+        found
+        for seed in range(seeds)
+        if (found := _play_setup(game, seed, wanted)) is not None and where(found)
+    )
+
+
 def _unseen_pool(state: KincsesState, seat: int) -> list[int]:
     """The crew cards ``seat`` cannot see at the first turn: the others' hands and the pile."""
     seen = set(state.hands[seat]) | {card for card in state.crew_row if card is not None}
@@ -226,14 +246,41 @@ def _deal_weights(pool: list[int], groups: list[tuple[int, range]]) -> dict[tupl
     return weights
 
 
-def _chi_square(
-    counts: Mapping[tuple[int, ...], int], weights: Mapping[tuple[int, ...], int]
-) -> float:
+def _chi_square(counts: Mapping[World, int], weights: Mapping[World, int]) -> float:
     total, mass = sum(counts.values()), sum(weights.values())
     return sum(
         (counts.get(world, 0) - total * weight / mass) ** 2 / (total * weight / mass)
         for world, weight in weights.items()
     )
+
+
+def _check_weapon_counts(
+    game: KincsesSziget,
+    state: KincsesState,
+    hands: dict[int, tuple[int, range]],
+    pool: list[int],
+    *,
+    samples: int,
+    below: float,
+) -> None:
+    """Seat 0's samples give each seat of ``hands`` its weapon counts as often as deals do.
+
+    ``hands`` maps a seat to the size of the part of its hand the reasoner speaks of and the
+    weapon counts it allows there; every deal of ``pool``, the cards seat 0 cannot see, that
+    gives those counts is equally likely. The worlds are the tuples of weapon counts, seat
+    by seat; the draws' chi-square statistic against the deals must stay ``below``.
+    """
+    seats = list(hands)
+    weights = _deal_weights(pool, [hands[seat] for seat in seats])
+
+    def world_of(sample: KincsesState) -> Hashable:
+        return tuple(_weapons_in(sample.hands[seat]) for seat in seats)
+
+    report = check_sampler(
+        game, game.observe(state, 0), 0, list(weights), world_of, samples=samples, uniform=False
+    )
+    counts = dict(zip(weights, report.counts, strict=True))
+    assert _chi_square(counts, weights) < below
 
 
 def test_a_weapon_exchange_says_the_hand_kept_two_weapons_and_got_pirates(
@@ -252,26 +299,12 @@ def test_a_weapon_exchange_says_the_hand_kept_two_weapons_and_got_pirates(
     """
     game = make_game(2)
     for exchanges in (1, 2):
-        state = next(
-            found
-            for seed in range(400)
-            if (found := _play_setup(game, seed, {1: exchanges})) is not None
-        )
+        state = _first_setup(game, {1: exchanges}, 400)
         allowed = range(2, 4 - exchanges + 1)
         assert _weapons_in(state.hands[1]) in allowed
-        weights = _deal_weights(_unseen_pool(state, 0), [(4, allowed)])
-        worlds = [counts[0] for counts in weights]
-
-        def world_of(sample: KincsesState) -> Hashable:
-            return _weapons_in(sample.hands[1])
-
-        report = check_sampler(
-            game, game.observe(state, 0), 0, worlds, world_of, samples=1500, uniform=False
-        )
-        counts: dict[tuple[int, ...], int] = {
-            (world,): count for world, count in zip(worlds, report.counts, strict=True)
-        }
-        assert _chi_square(counts, weights) < 15.14  # the 0.9999 quantile, 1 degree of freedom
+        pool = _unseen_pool(state, 0)
+        # below: the 0.9999 quantile of chi-square, 1 degree of freedom
+        _check_weapon_counts(game, state, {1: (4, allowed)}, pool, samples=1500, below=15.14)
 
 
 def test_the_exchanges_of_two_seats_are_drawn_jointly(
@@ -287,18 +320,12 @@ def test_the_exchanges_of_two_seats_are_drawn_jointly(
     unseen cards; draws, counted by pair, must match those weights.
     """
     game = make_game(3)
-    state = next(found for seed in range(2000) if (found := _play_setup(game, seed, {1: 1, 2: 1})))
+    state = _first_setup(game, {1: 1, 2: 1}, 2000)
     allowed = range(2, 4)
-    weights = _deal_weights(_unseen_pool(state, 0), [(4, allowed), (4, allowed)])
-
-    def world_of(sample: KincsesState) -> Hashable:
-        return (_weapons_in(sample.hands[1]), _weapons_in(sample.hands[2]))
-
-    report = check_sampler(
-        game, game.observe(state, 0), 0, list(weights), world_of, samples=2000, uniform=False
-    )
-    counts = dict(zip(weights, report.counts, strict=True))
-    assert _chi_square(counts, weights) < 21.11  # the 0.9999 quantile, 3 degrees of freedom
+    hands = {1: (4, allowed), 2: (4, allowed)}
+    pool = _unseen_pool(state, 0)
+    # below: the 0.9999 quantile of chi-square, 3 degrees of freedom
+    _check_weapon_counts(game, state, hands, pool, samples=2000, below=21.11)
 
 
 def _greedy_setup(game: KincsesSziget, seed: int) -> KincsesState:
@@ -392,29 +419,13 @@ def test_a_setup_card_discarded_face_up_keeps_the_constraint_on_the_rest(
     count by its deals of the cards seat 0 cannot see.
     """
     game = make_game(2)
-    state = next(
-        found
-        for seed in range(400)
-        if (found := _play_setup(game, seed, {1: 1})) is not None and found.tasks[-1] == TurnStep(1)
-    )
+    state = _first_setup(game, {1: 1}, 400, lambda found: TurnStep(1) == found.tasks[-1])
     weapon = next(card for card in state.hands[1] if card >= PIRATE_COUNT)
     state = game.apply(game.apply(state, AnchorDiscard()), DiscardCrew(weapon))
     assert TurnStep(0) == state.tasks[-1]
-    allowed = range(1, 3)
     pool = [card for card in _unseen_pool(state, 0) if card != weapon]
-    weights = _deal_weights(pool, [(3, allowed)])
-    worlds = [counts[0] for counts in weights]
-
-    def world_of(sample: KincsesState) -> Hashable:
-        return _weapons_in(sample.hands[1])
-
-    report = check_sampler(
-        game, game.observe(state, 0), 0, worlds, world_of, samples=1500, uniform=False
-    )
-    counts: dict[tuple[int, ...], int] = {
-        (world,): count for world, count in zip(worlds, report.counts, strict=True)
-    }
-    assert _chi_square(counts, weights) < 15.14  # the 0.9999 quantile, 1 degree of freedom
+    # below: the 0.9999 quantile of chi-square, 1 degree of freedom
+    _check_weapon_counts(game, state, {1: (3, range(1, 3))}, pool, samples=1500, below=15.14)
 
 
 def _old_document(value: object, version: int) -> str:
@@ -455,7 +466,7 @@ def test_a_document_from_before_the_setup_knowledge_still_loads(
     hand (the document did not keep them), so the loaded value knows what it knew then.
     """
     game = make_game(3)
-    state = next(found for seed in range(2000) if (found := _play_setup(game, seed, {1: 1, 2: 1})))
+    state = _first_setup(game, {1: 1, 2: 1}, 2000)
     assert state.setup_live[1]
     seen = game.observe(state, 0)
     assert () == seen.seats[1].setup_known
@@ -505,12 +516,7 @@ def test_after_a_random_steal_the_victims_known_cards_are_his_or_the_thiefs(
         event_pile_tops=((INTRIGUE,), (), ()),
         hands=((0, 1, 2), (3, 4, 5, 6), (7, 8, 9)),
     )
-    state = attrs.evolve(
-        state,
-        crew_known=tuple(
-            mask | (0b100 if card in (3, 4) else 0) for card, mask in enumerate(state.crew_known)
-        ),
-    )
+    state = attrs.evolve(state, crew_known=_seen_by(state.crew_known, (3, 4), 2))
     game.check_state(state)
     state = game.apply(game.apply(state, Move(1)), DrawEvent(0))
     state = game.apply(state, Steal(1, StealTarget.CREW))
@@ -527,12 +533,7 @@ def test_after_a_random_steal_the_victims_known_cards_are_his_or_the_thiefs(
     report = check_sampler(game, seen, 2, list(weights), world_of, samples=2000, uniform=False)
     assert ((1, 0, (3, 4), 2),) == seen.steals
     counts = dict(zip(weights, report.counts, strict=True))
-    total, mass = sum(counts.values()), sum(weights.values())
-    chi_square = sum(
-        (counts[world] - total * weight / mass) ** 2 / (total * weight / mass)
-        for world, weight in weights.items()
-    )
-    assert chi_square < 18.42  # the 0.9999 quantile, 2 degrees of freedom
+    assert _chi_square(counts, weights) < 18.42  # the 0.9999 quantile, 2 degrees of freedom
     # The thief and the victim saw the card: they keep no record.
     assert () == game.observe(state, 0).steals == game.observe(state, 1).steals
 

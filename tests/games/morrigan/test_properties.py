@@ -12,7 +12,9 @@ from hypothesis import strategies as st
 
 import boardgames
 from boardgames.games.morrigan import Morrigan, MorriganState, Phase
+from boardgames.games.morrigan._clue_log import Event, PendingClues
 from boardgames.games.morrigan._table import Table
+from boardgames.games.morrigan.state import stored_clues
 
 CONFIGURATIONS = [
     (2, {}),
@@ -127,17 +129,76 @@ def test_the_working_table_mirrors_every_field_of_the_state(
     """``Table`` declares each field of ``MorriganState`` with its type, and nothing else.
 
     The table is the mutable mirror of a state that one transition edits (its only extra
-    fields: ``clues_before`` keeps the clues it started from, ``public`` the mask of the
-    cards in view): a field added to the state but not to the table would be dropped, or
-    fail, on the next move.
+    fields: ``clue_events`` records the move's clue events, folded when the next state's
+    clues are read, and ``public`` the mask of the cards in view; ``clues`` may hold the
+    events still to fold): a field added to the state but not to the table would be
+    dropped, or fail, on the next move.
     """
     state_types = typing.get_type_hints(MorriganState)
     table_types = typing.get_type_hints(Table)
-    extra = table_types.pop("clues_before")
+    assert table_types.pop("clue_events") == list[Event]
     assert table_types.pop("public") == tuple[int, ...] | None
+    assert table_types["clues"] == state_types["clues"] | PendingClues
+    table_types["clues"] = state_types["clues"]
     assert [field.name for field in attrs.fields(MorriganState)] == list(table_types)
     assert state_types == table_types
-    assert state_types["clues"] == extra
-    assert sorted([*state_types, "clues_before", "public"]) == sorted(Table.__slots__)
+    assert sorted([*state_types, "clue_events", "public"]) == sorted(Table.__slots__)
     state = make_game(3).new_game(5)
     assert state == Table(state).freeze()
+
+
+def _random_game(game: Morrigan, seed: int) -> list[MorriganState]:
+    state = game.new_game(seed)
+    choices = random.Random(seed)
+    states = [state]
+    while game.current_player(state) is not None:
+        legal = game.legal_actions(state)
+        state = game.apply(state, legal[choices.randrange(len(legal))])
+        states.append(state)
+    return states
+
+
+@settings(max_examples=8, deadline=None)
+@given(players=st.sampled_from([2, 3, 4, 5]), seed=st.integers(0, 10_000), order=st.randoms())
+def test_clues_worked_out_when_read_do_not_depend_on_the_order_of_reading(
+    make_game: Callable[..., Morrigan], players: int, seed: int, order: random.Random
+) -> None:
+    """Clues are folded from each move's events when first read, in any order, per seat.
+
+    The same game played twice gives the same clues whether each state's clues are read
+    all at once, state after state, or one seat at a time by observations in a random
+    order of states; and they agree with the state (``check_state``).
+    """
+    game = make_game(players)
+    forward = _random_game(game, seed)
+    scrambled = _random_game(game, seed)
+    expected = [state.clues for state in forward]
+    indices = list(range(len(scrambled)))
+    order.shuffle(indices)
+    seen = {index: list(range(players)) for index in indices}
+    for index in indices:
+        order.shuffle(seen[index])
+        for seat in seen[index]:
+            assert game.observe(scrambled[index], seat).clues == expected[index][seat]
+    for index, state in enumerate(scrambled):
+        assert state.clues == expected[index]
+    for state in forward[:: max(1, len(forward) // 8)]:
+        game.check_state(state)
+
+
+def test_a_move_records_clue_events_instead_of_working_them_out(
+    make_game: Callable[..., Morrigan],
+) -> None:
+    """Once clues exist, ``apply`` leaves them pending until read; reading keeps the result."""
+    game = make_game(3)
+    for seed in range(40):
+        states = _random_game(game, seed)
+        pending = [state for state in states if type(stored_clues(state)) is PendingClues]
+        if pending:
+            break
+    else:
+        raise AssertionError("no random game gave clues")
+    state = pending[-1]
+    clues = state.clues
+    assert type(stored_clues(state)) is tuple
+    assert state.clues is clues

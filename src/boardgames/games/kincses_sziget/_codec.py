@@ -34,6 +34,12 @@ def configure_fast_paths(converter: cattrs.Converter) -> None:
 
 _RECENT_HISTORIES = 16
 
+_INT: frozenset[type] = frozenset({int})
+_INT_OR_NONE: frozenset[type] = frozenset({int, type(None)})
+
+_SHARED, _ONE, _TWO, _CARDS, _OTHER = 0, 1, 2, 3, 4
+"""The shapes of history entries that :func:`_entry_structurer` reads inline (by fields)."""
+
 
 def _plain(value: object) -> object:
     if value.__class__ is tuple:
@@ -52,48 +58,50 @@ def _entry_structurer(untag: Callable[[Any], Any]) -> Callable[[Any], HistoryEnt
     an immutable value); the others go through ``untag``. Anything unexpected raises, so
     that the caller falls back to the generic path and its full error report.
     """
-    shapes: dict[str, tuple[Callable[..., Any], tuple[str, ...], bool]] = {}
-    shared: dict[str, PublicAction] = {}
+    # Each tag's shape: a shared entry, one int field, two int fields or one list of
+    # card ids (read inline, the common cases), or anything else (through ``untag``).
+    shapes: dict[str, tuple[int, Any, str, str]] = {}
     for cls in get_args(PublicAction):
         hints = get_type_hints(cls)
         names = tuple(field.name for field in attrs.fields(cls))
         build = trusted_constructor(cls)
         if not names:
-            shared[cls.__name__] = cls()
-        elif all(hints[name] is int for name in names):
-            shapes[cls.__name__] = (build, names, False)
+            shapes[cls.__name__] = (_SHARED, cls(), "", "")
+        elif all(hints[name] is int for name in names) and len(names) <= 2:
+            shapes[cls.__name__] = (len(names), build, names[0], names[-1])
         elif len(names) == 1 and hints[names[0]] == tuple[int, ...]:
-            shapes[cls.__name__] = (build, names, True)
+            shapes[cls.__name__] = (_CARDS, build, names[0], "")
+        else:
+            shapes[cls.__name__] = (_OTHER, None, "", "")
 
     def structure_entry(item: Any) -> tuple[int, PublicAction]:
-        if type(item) is not list or len(item) != 2 or type(item[0]) is not int:
+        if item.__class__ is not list or len(item) != 2:
             raise TypeError("an entry must be a list [seat, action]")
-        data = item[1]
-        tag = data["type"]
-        value = shared.get(tag)
-        if value is not None:
-            if len(data) != 1:
-                raise ValueError("unexpected fields")
-            return item[0], value
-        shape = shapes.get(tag)
-        if shape is None:
-            return item[0], cast("PublicAction", untag(data))
-        build, names, cards = shape
-        if len(data) != len(names) + 1:
-            raise ValueError("unexpected fields")
-        if len(names) == 1:
-            field = data[names[0]]
-            if cards:
-                if type(field) is not list or not set(map(type, field)) <= {int}:
-                    raise TypeError("cards must be a list of integers")
-                return item[0], build(tuple(field))
-            if type(field) is not int:
+        seat, data = item
+        if seat.__class__ is not int:
+            raise TypeError("an entry's seat must be an integer")
+        kind, build, first, second = shapes[data["type"]]
+        size = len(data)
+        if kind == _ONE:
+            value = data[first]
+            if value.__class__ is not int or size != 2:
                 raise TypeError("fields must be integers")
-            return item[0], build(field)
-        items = list(map(data.__getitem__, names))
-        if not set(map(type, items)) <= {int}:
-            raise TypeError("fields must be integers")
-        return item[0], build(*items)
+            return seat, build(value)
+        if kind == _SHARED:
+            if size != 1:
+                raise ValueError("unexpected fields")
+            return seat, build
+        if kind == _TWO:
+            value, other = data[first], data[second]
+            if value.__class__ is not int or other.__class__ is not int or size != 3:
+                raise TypeError("fields must be integers")
+            return seat, build(value, other)
+        if kind == _CARDS:
+            cards = data[first]
+            if cards.__class__ is not list or size != 2 or not set(map(type, cards)) <= _INT:
+                raise TypeError("cards must be a list of integers")
+            return seat, build(tuple(cards))
+        return seat, cast("PublicAction", untag(data))
 
     return structure_entry
 
@@ -172,14 +180,17 @@ def _install_fast_hooks(converter: cattrs.Converter) -> None:
     slow_optional = converter.get_structure_hook(optional)
 
     def structure_nested(values: Any, cls: Any) -> Any:
-        if type(values) is list and all(
-            type(inner) is list and all(type(item) is int for item in inner) for inner in values
-        ):
-            return tuple(tuple(inner) for inner in values)
+        if type(values) is list:
+            inners = []
+            for inner in values:
+                if type(inner) is not list or not set(map(type, inner)) <= _INT:
+                    return slow_nested(values, cls)
+                inners.append(tuple(inner))
+            return tuple(inners)
         return slow_nested(values, cls)
 
     def structure_optional(values: Any, cls: Any) -> Any:
-        if type(values) is list and all(item is None or type(item) is int for item in values):
+        if type(values) is list and set(map(type, values)) <= _INT_OR_NONE:
             return tuple(values)
         return slow_optional(values, cls)
 

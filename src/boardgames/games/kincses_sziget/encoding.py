@@ -40,6 +40,7 @@ from collections.abc import Iterable, MutableSequence
 from typing import Final, get_args
 
 from boardgames.core.encoding import ActionNumbering, Segment, segments
+from boardgames.games.kincses_sziget._work import _TREASURE_RANK
 from boardgames.games.kincses_sziget.actions import (
     Action,
     AddMission,
@@ -171,7 +172,6 @@ _PUBLIC_INDEX: Final = {cls: index for index, cls in enumerate(_PUBLIC_CLASSES)}
 _PURPOSE_INDEX: Final = {purpose: index for index, purpose in enumerate(DiscardPurpose)}
 _MARK_INDEX: Final = {mark: index for index, mark in enumerate(DuelMark)}
 _VALUE_INDEX: Final = {value: index for index, value in enumerate(TREASURE_VALUES)}
-_TREASURE_RANK: Final = tuple(_VALUE_INDEX[treasure.value] for treasure in TREASURES)
 
 _CARD_FEATURES: Final = 3 * len(Colour) + len(DuelMark) + 1
 

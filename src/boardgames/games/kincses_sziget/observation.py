@@ -15,6 +15,7 @@ and offers of the others are reduced to the fact that they committed (E4).
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Sequence
 
@@ -30,7 +31,14 @@ from boardgames.games.kincses_sziget._invariants import (
     check_task_fields,
     read_history,
 )
-from boardgames.games.kincses_sziget._sampling import _fill, _sample_commits
+from boardgames.games.kincses_sziget._sampling import (
+    _deal_treasures,
+    _fill,
+    _Orders,
+    _plan_of,
+    _Planned,
+    _sample_commits,
+)
 from boardgames.games.kincses_sziget._setup_knowledge import (
     draw_setup_groups,
     setup_known,
@@ -147,7 +155,7 @@ class IslandView:
 
 
 @attrs.frozen
-class KincsesObservation:
+class KincsesObservation(_Planned):
     """One player's view of the table.
 
     Args:
@@ -364,28 +372,25 @@ def sample_state(observation: KincsesObservation, seed: int) -> KincsesState:
     mine = 1 << me
     seats = observation.seats
 
-    # Crew cards.
-    public_crew = {card for card in observation.crew_row if card is not None}
-    public_crew |= set(observation.crew_discard) | set(observation.chest)
-    public_crew |= {card for view in seats for card in view.played}
-    known_crew = {card for view in seats for card in view.known_hand}
-    known_crew |= {card for _, card in observation.crew_pile_known}
+    plan = _plan_of(observation)
     # A random steal's candidates: one (or a hidden card), each as likely, is the thief's.
     fixed: list[list[CardId]] = [[] for _ in range(players)]
     for victim, thief, candidates, hidden_count in observation.steals:
         index, rng = rng.randbelow(len(candidates) + hidden_count)
         for position, card in enumerate(candidates):
             fixed[thief if position == index else victim].append(card)
-        known_crew.update(candidates)
     # The hidden cards of a tracked setup hand are dealt first, under its constraint.
-    groups, pool, rng = draw_setup_groups(
-        seats, sorted(set(range(len(CREW_CARDS))) - public_crew - known_crew), rng
-    )
-    unknown, rng = rng.permuted(pool)
+    groups, pool, rng = draw_setup_groups(seats, plan.crew_unknown, rng)
+    # Every unknown order, from one draw: the crew cards left, then the plan's.
+    orders = _Orders([math.factorial(len(pool)), *plan.radices], rng)
+    rng = orders.rng
+
+    # Crew cards.
+    unknown = orders.order(pool)
     taken = 0
     hands: list[tuple[CardId, ...]] = []
     crew_known = [0] * len(CREW_CARDS)
-    for card in public_crew:
+    for card in plan.public_crew:
         crew_known[card] = everyone
     for seat, view in enumerate(seats):
         group = (*fixed[seat], *groups.get(seat, ()))
@@ -407,69 +412,17 @@ def sample_state(observation: KincsesObservation, seed: int) -> KincsesState:
 
     # Treasures: piles are by value; a held card whose value the observer knows is dealt
     # from that value, the other held cards from what is left, of any value.
-    public_treasures = set(observation.treasure_discard)
-    public_treasures |= {card for row in observation.treasure_rows for card in row}
-    known_treasures = {card for view in seats for card in view.known_treasures}
-    known_treasures |= {card for _, _, card in observation.treasure_pile_known}
-    hidden_treasures = sorted(set(range(len(TREASURES))) - public_treasures - known_treasures)
-    treasure_known = [0] * len(TREASURES)
-    treasure_value_known = [everyone] * len(TREASURES)  # piles, rows and discards
-    for card in public_treasures:
-        treasure_known[card] = everyone
-    treasure_piles = []
-    for rank, size in enumerate(observation.treasure_pile_sizes):
-        known = {
-            index: card for pile, index, card in observation.treasure_pile_known if pile == rank
-        }
-        candidates, rng = rng.permuted([card for card in hidden_treasures if card // 12 == rank])
-        chosen = list(candidates[: size - len(known)])
-        hidden_treasures = [card for card in hidden_treasures if card not in chosen]
-        pile, _ = _fill(size, known, chosen, 0)
-        treasure_piles.append(pile)
-        for card in known.values():
-            treasure_known[card] = mine
-    shuffled_rest, rng = rng.permuted(hidden_treasures)
-    rest = list(shuffled_rest)
-    valued: list[list[TreasureId]] = []
-    for seat, view in enumerate(seats):
-        cards = []
-        for value in view.known_treasure_values:
-            found = next((card for card in rest if TREASURES[card].value == value), None)
-            if found is None:
-                raise InvalidStateError(f"no hidden treasure of value {value!r} for seat {seat}")
-            rest.remove(found)
-            cards.append(found)
-            treasure_known[found] = 1 << seat
-            treasure_value_known[found] = mine | (1 << seat)
-        valued.append(cards)
-    taken = 0
-    treasures = []
-    for seat, view in enumerate(seats):
-        extra = view.treasure_count - len(view.known_treasures) - len(valued[seat])
-        if extra < 0:
-            raise InvalidStateError(f"seat {seat} holds fewer treasures than the observer knows")
-        hidden = tuple(rest[taken : taken + extra])
-        taken += extra
-        treasures.append(tuple(sorted((*view.known_treasures, *valued[seat], *hidden))))
-        for card in view.known_treasures:
-            treasure_known[card] = treasure_value_known[card] = mine | (1 << seat)
-        for card in hidden:
-            treasure_known[card] = treasure_value_known[card] = 1 << seat
+    treasure_piles, treasures, treasure_known, treasure_value_known = _deal_treasures(
+        observation, plan.treasures, orders
+    )
 
     # Missions.
-    public_missions = {mission for mission in observation.mission_row if mission is not None}
-    known_missions = set(observation.mission_returned_known)
-    known_missions |= {mission for _, mission in observation.mission_pile_known}
+    spare = orders.order(plan.spare_missions)
     somewhere = observation.mission_pile_somewhere
-    known_missions.update(somewhere)
-    for view in seats:
-        known_missions |= set(view.known_missions) | set(view.known_offer)
-        known_missions |= set(view.known_drawn)
-    spare, rng = rng.permuted(sorted(set(range(len(MISSIONS))) - public_missions - known_missions))
     taken = 0
     mission_known = [0] * len(MISSIONS)
     mission_somewhere = [0] * len(MISSIONS)
-    for mission in public_missions:
+    for mission in plan.public_missions:
         mission_known[mission] = everyone
     missions, offers, drawn = [], [], []
     for seat, view in enumerate(seats):
@@ -519,14 +472,9 @@ def sample_state(observation: KincsesObservation, seed: int) -> KincsesState:
         mission_known[mission] = mine
 
     # Events.
-    public_events = {card for card in observation.board_events if card is not None}
-    public_events |= set(observation.event_discard)
-    known_events = {card for _, _, card in observation.event_pile_known}
-    hidden_events, rng = rng.permuted(
-        sorted(set(range(len(EVENT_CARDS))) - public_events - known_events)
-    )
+    hidden_events = orders.order(plan.hidden_events)
     event_known = [0] * len(EVENT_CARDS)
-    for card in public_events:
+    for card in plan.public_events:
         event_known[card] = everyone
     event_piles = []
     taken = 0
@@ -540,8 +488,7 @@ def sample_state(observation: KincsesObservation, seed: int) -> KincsesState:
             event_known[card] = mine
 
     # Islands.
-    seen_islands = {view.island for view in observation.islands if view.island is not None}
-    unseen, rng = rng.permuted(sorted(set(range(len(ISLANDS))) - seen_islands))
+    unseen = orders.order(plan.unseen_islands)
     board_islands: list[int | None] = [None] * len(observation.board_events)
     island_owners: list[int | None] = [None] * len(ISLANDS)
     island_known = [0] * len(ISLANDS)

@@ -18,7 +18,7 @@ legal actions and their effect; the table here maps each step class to its entry
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, TypeAlias, TypeGuard, TypeVar, get_args
+from typing import Any, TypeAlias, TypeGuard, TypeVar
 
 from boardgames.core import guards
 from boardgames.core.errors import InvalidStateError
@@ -52,6 +52,7 @@ from boardgames.games.kincses_sziget._invariants import (
     check_action_fields,
     check_fields,
 )
+from boardgames.games.kincses_sziget._invariants_fields import _PUBLIC_CLASSES
 from boardgames.games.kincses_sziget._island import (
     _TREASURE_LOSS_RULE,
     _TREASURE_SOURCE_RULE,
@@ -545,8 +546,6 @@ _SECRET: dict[type, PublicAction | None] = {
     DrawEvent: None,  # recorded with its card as EventDrawn
 }
 """Secret actions and their public form (``None``: not recorded at all)."""
-
-_PUBLIC_CLASSES = frozenset(get_args(PublicAction))
 
 
 def _is_public(action: object) -> TypeGuard[PublicAction]:

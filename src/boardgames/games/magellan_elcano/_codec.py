@@ -21,8 +21,7 @@ from boardgames.core.protocol import PlayerId
 from boardgames.games.magellan_elcano import _history_check, rules
 from boardgames.games.magellan_elcano.actions import FaceDownPlayed, Pass, PlayCard, PublicAction
 from boardgames.games.magellan_elcano.components import CardId, Colour
-from boardgames.games.magellan_elcano.observation import _PLACE_SETS
-from boardgames.games.magellan_elcano.state import Crew, Place, _new_crew
+from boardgames.games.magellan_elcano.state import _PLACE_SETS, Crew, Place, _new_crew
 
 __all__ = ["configure_fast_paths", "upgrade"]
 

@@ -14,7 +14,9 @@ has at most 66 entries per captain (:func:`max_history`).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
+
+import attrs
 
 from boardgames.core.errors import InvalidStateError
 from boardgames.core.guards import shown
@@ -43,30 +45,15 @@ from boardgames.games.magellan_elcano.rules import (
     ROUNDS,
     _unique_winner,
 )
-from boardgames.games.magellan_elcano.state import Place
-
-if TYPE_CHECKING:
-    pass
+from boardgames.games.magellan_elcano.state import _PLACE_SETS, Place
 
 __all__ = ["check_history", "max_history", "replayed_groups"]
 
-_PLACE_SETS: Final = frozenset(_WIDENED)
-"""Every non-empty set of places."""
-
-
-_ZONES: Final = (Place.HAND, Place.STORM, Place.HIDDEN_DISCARD)
-
-
-_INDICES: Final = {
-    places: tuple(index for index, place in enumerate(_ZONES) if place in places)
-    for places in _PLACE_SETS
-}
-"""Each set of places as the indices of its places in :data:`_ZONES` (hand, storm column,
-face-down discard). The tables here are keyed by sets of places, whose hashes are cached,
-as a place's own hash is computed in Python."""
-
 
 _HAS_HAND: Final = {places: Place.HAND in places for places in _PLACE_SETS}
+"""Whether a known card with these places may be in its owner's hand. The tables here are
+keyed by sets of places, whose hashes are cached, as a place's own hash is computed in
+Python."""
 
 
 _COLOURS: Final = tuple(Colour)
@@ -205,7 +192,15 @@ class _Seat:
 
 
 def _may_hold(crew: _Seat, card: CardId | None) -> bool:
-    """Whether ``crew``'s hand may hold known ``card`` (``None``: a never-seen card) now."""
+    """Whether ``crew``'s hand may hold known ``card`` (``None``: a never-seen card) now.
+
+    The replay calls it only when counting may rule the card out: for a never-seen card,
+    when the hand holds no more cards than there are known cards (a larger hand holds a
+    never-seen card in every arrangement, and the replayed knowledge always has one: each
+    entry it accepts keeps an arrangement of the one before), and for a known card, when
+    the captain has a storm column or face-down groups (without them, a known card that
+    may be in the hand is in it).
+    """
     known = sorted(crew.known)
     unseen = CREW_DECK_SIZE - len(crew.face_up) - len(known)
     if not crew.groups and not crew.storm:
@@ -236,10 +231,33 @@ _Public = tuple[
     tuple[tuple[CardId, frozenset[Place]], ...],
     tuple[_knowledge.Group, ...],
 ]
-
-
 """One captain's public crew as the table shows it: columns, hand size, storm column size,
 passed, face-up discard, face-down discard size, known cards, face-down groups."""
+
+
+@attrs.frozen
+class _Replayed:
+    """The public table that the replay of a history ends with.
+
+    Args:
+        seats: Each captain's public crew (no longer changed once the replay is over).
+        round: The round.
+        to_move: The captain to move, ``None`` once the game is over.
+        first_has_played: Whether the first player has played a card this round.
+        ocean_piles: How many face-up ocean cards of each colour are on the table.
+        won_colours: The colour (an index) of each ocean card each captain won, in order.
+        storm_pile: How many face-up storm cards are on the table.
+        won_storms: How many storm cards each captain won.
+    """
+
+    seats: tuple[_Seat, ...]
+    round: int
+    to_move: int | None
+    first_has_played: bool
+    ocean_piles: tuple[int, ...]
+    won_colours: tuple[tuple[int, ...], ...]
+    storm_pile: int
+    won_storms: tuple[int, ...]
 
 
 def check_history(
@@ -271,25 +289,9 @@ def check_history(
     """
     _check_entries(history, players, storms)
     assert isinstance(history, History)
-    (
-        seats,
-        replayed_round,
-        moving,
-        played_first,
-        piles,
-        won_colours,
-        storm_on_table,
-        storms_won,
-    ) = _replay(history, players, storms, round, first_player)
+    replayed = _replay(history, players, storms, round, first_player)
     _compare(
-        seats,
-        replayed_round,
-        moving,
-        played_first,
-        piles,
-        won_colours,
-        storm_on_table,
-        storms_won,
+        replayed,
         round,
         to_move,
         first_has_played,
@@ -299,9 +301,6 @@ def check_history(
         storm_pile,
         won_storms,
     )
-
-
-_Replayed = tuple[list[_Seat], int, int | None, bool, list[int], list[list[int]], int, list[int]]
 
 
 def _replay(
@@ -318,9 +317,9 @@ def _replay(
     storm_on_table = 1 if storms else 0
     storms_won = [0] * players
     for index, (seat, action) in enumerate(history):
-        if moving is None:
-            raise _fail(f"history entry {index} comes after the end of the game")
         if seat != moving:
+            if moving is None:
+                raise _fail(f"history entry {index} comes after the end of the game")
             raise _fail(
                 f"history entry {index} is by seat {seat}, but seat {moving} was to move "
                 f"(round {replayed_round})"
@@ -338,28 +337,29 @@ def _replay(
                 crew.passed = True
         else:
             if kind is PlayCard:
-                assert isinstance(action, PlayCard)
                 card = action.card
-                places = crew.known.pop(card, None)
+                known = crew.known
+                places = known.pop(card, None) if known else None
                 if card in crew.face_up or (places is not None and not _HAS_HAND[places]):
                     raise _fail(
                         f"history entry {index}: seat {seat} plays card {card} face up, but "
                         "it cannot be in his hand"
                     )
-                if places is None and not _may_hold(crew, None):
-                    raise _fail(
-                        f"history entry {index}: seat {seat} plays card {card} face up, but "
-                        "every card in his hand is a known card"
-                    )
-                if places is not None:
-                    crew.known[card] = places
+                if places is None:
+                    if crew.hand <= len(known) and not _may_hold(crew, None):
+                        raise _fail(
+                            f"history entry {index}: seat {seat} plays card {card} face up, "
+                            "but every card in his hand is a known card"
+                        )
+                elif crew.groups or crew.storm:
+                    known[card] = places
                     if not _may_hold(crew, card):
                         raise _fail(
                             f"history entry {index}: seat {seat} plays card {card} face up, "
                             "but it cannot be in his hand (counting shows it is in his storm "
                             "column or face-down discard)"
                         )
-                    del crew.known[card]
+                    del known[card]
                     if crew.groups:
                         crew.groups = _knowledge.seen_in_hand(crew.groups, card)
                 crew.columns[action.colour].append(card)
@@ -438,15 +438,15 @@ def _replay(
         piles = [pile + 1 for pile in piles]
         if storms:
             storm_on_table += 1
-    return (
-        seats,
-        replayed_round,
-        moving,
-        played_first,
-        piles,
-        won_colours,
-        storm_on_table,
-        storms_won,
+    return _Replayed(
+        seats=tuple(seats),
+        round=replayed_round,
+        to_move=moving,
+        first_has_played=played_first,
+        ocean_piles=tuple(piles),
+        won_colours=tuple(map(tuple, won_colours)),
+        storm_pile=storm_on_table,
+        won_storms=tuple(storms_won),
     )
 
 
@@ -459,18 +459,11 @@ def replayed_groups(
         InvalidStateError: The history is not one the rules can have made.
     """
     _check_entries(history, players, storms)
-    return [seat.groups for seat in _replay(history, players, storms, round, first_player)[0]]
+    return [seat.groups for seat in _replay(history, players, storms, round, first_player).seats]
 
 
 def _compare(
-    seats: list[_Seat],
-    replayed_round: int,
-    moving: int | None,
-    played_first: bool,
-    piles: list[int],
-    won_colours: list[list[int]],
-    storm_on_table: int,
-    storms_won: list[int],
+    replayed: _Replayed,
     round: int,
     to_move: int | None,
     first_has_played: bool,
@@ -488,13 +481,14 @@ def _compare(
             f"{shown(replayed, 80)}, but the table shows {shown(actual, 80)}"
         )
 
-    if replayed_round != round:
-        raise differ("the round", replayed_round, round)
-    if moving != to_move:
-        raise differ("the seat to move", moving, to_move)
-    if played_first != first_has_played:
-        raise differ("first_has_played", played_first, first_has_played)
-    for seat, (crew, public) in enumerate(zip(seats, crews, strict=True)):
+    if replayed.round != round:
+        raise differ("the round", replayed.round, round)
+    if replayed.to_move != to_move:
+        raise differ("the seat to move", replayed.to_move, to_move)
+    if replayed.first_has_played != first_has_played:
+        raise differ("first_has_played", replayed.first_has_played, first_has_played)
+    won_colours = replayed.won_colours
+    for seat, (crew, public) in enumerate(zip(replayed.seats, crews, strict=True)):
         columns, hand, storm, passed, discard, hidden, known, face_down_groups = public
         replayed_columns = tuple(map(tuple, crew.columns))
         if replayed_columns != columns:
@@ -516,19 +510,23 @@ def _compare(
             raise differ(f"seat {seat}'s known cards", replayed_known, known)
         if crew.groups != face_down_groups:
             raise differ(f"seat {seat}'s face-down groups", crew.groups, face_down_groups)
-        colours = list(map(_OCEAN_COLOUR.__getitem__, won[seat]))
+        colours = tuple(map(_OCEAN_COLOUR.__getitem__, won[seat]))
         if colours != won_colours[seat]:
             raise differ(
                 f"the colours of the ocean cards seat {seat} won",
                 [str(Colour(colour)) for colour in won_colours[seat]],
                 [str(Colour(colour)) for colour in colours],
             )
-        if storms_won[seat] != len(won_storms[seat]):
-            raise differ(f"the storm cards seat {seat} won", storms_won[seat], won_storms[seat])
-    for colour in _COLOURS:
-        if piles[colour] != len(ocean_piles[colour]):
+        if replayed.won_storms[seat] != len(won_storms[seat]):
             raise differ(
-                f"the number of face-up {colour} ocean cards", piles[colour], ocean_piles[colour]
+                f"the storm cards seat {seat} won", replayed.won_storms[seat], won_storms[seat]
             )
-    if storm_on_table != len(storm_pile):
-        raise differ("the number of face-up storm cards", storm_on_table, storm_pile)
+    for colour in _COLOURS:
+        if replayed.ocean_piles[colour] != len(ocean_piles[colour]):
+            raise differ(
+                f"the number of face-up {colour} ocean cards",
+                replayed.ocean_piles[colour],
+                ocean_piles[colour],
+            )
+    if replayed.storm_pile != len(storm_pile):
+        raise differ("the number of face-up storm cards", replayed.storm_pile, storm_pile)

@@ -27,8 +27,6 @@ from boardgames.core.rng import Rng
 from boardgames.games.magellan_elcano import _knowledge
 from boardgames.games.magellan_elcano._history_check import (
     _COLOURS,
-    _INDICES,
-    _PLACE_SETS,
     _fail,
     _is_int,
     check_history,
@@ -50,7 +48,7 @@ from boardgames.games.magellan_elcano.rules import (
     ROUNDS,
     check_face_down_groups,
 )
-from boardgames.games.magellan_elcano.state import Crew, MagellanState
+from boardgames.games.magellan_elcano.state import _PLACE_SETS, Crew, MagellanState, Place
 
 if TYPE_CHECKING:
     from boardgames.games.magellan_elcano.observation import CrewView, MagellanObservation
@@ -63,6 +61,20 @@ _OCEAN_RANGES: Final = tuple(
     for colour in Colour
 )
 _STORM_IDS: Final = frozenset(range(len(STORM_CARDS)))
+_COLOUR_CARDS: Final = tuple(
+    frozenset(card for card in range(CREW_DECK_SIZE) if _COLOUR_VALUES[colour][card])
+    for colour in Colour
+)
+"""The crew cards with an end of each colour."""
+_BITS: Final = {
+    places: sum(
+        1 << bit
+        for bit, place in enumerate((Place.HAND, Place.STORM, Place.HIDDEN_DISCARD))
+        if place in places
+    )
+    for places in _PLACE_SETS
+}
+"""Each set of places as bits: 1 the hand, 2 the storm column, 4 the face-down discard."""
 
 
 def deck_size(round: int) -> int:
@@ -217,12 +229,14 @@ def _check_known(
     """
     if type(known) is not tuple:
         raise _fail(f"seat {seat}'s known cards must be a tuple")
+    hand, storm, hidden = sizes
+    occupied = (1 if hand else 0) | (2 if storm else 0) | (4 if hidden else 0)
     previous = -1
     for pair in known:
         if type(pair) is not tuple or len(pair) != 2:
             raise _fail(f"seat {seat}'s known card {shown(pair)} is not a (card, places) pair")
         card, places = pair
-        if not _is_int(card) or card not in _ALL_CREW:
+        if type(card) is not int or card not in _ALL_CREW:
             raise _fail(f"seat {seat}'s known card {shown(card)} is not a crew card id")
         if card <= previous:
             raise _fail(f"seat {seat}'s known cards are not sorted and distinct")
@@ -231,7 +245,7 @@ def _check_known(
             raise _fail(f"seat {seat}'s known card {card} may be in {shown(places)}, not places")
         if card in face_up:
             raise _fail(f"seat {seat}'s known card {card} is face up, not hidden again")
-        if not any(sizes[index] for index in _INDICES[places]):
+        if not _BITS[places] & occupied:
             raise _fail(f"seat {seat}'s known card {card} may only be in empty places")
     if type(face_down_groups) is not tuple:
         raise _fail(f"seat {seat}'s face-down groups must be a tuple")
@@ -245,7 +259,7 @@ def _check_known(
             raise _fail(
                 f"seat {seat}'s face-down group {shown(group)} is not (size, cards, never_seen)"
             )
-    check_face_down_groups(seat, known, face_down_groups, sizes[2])
+    check_face_down_groups(seat, known, face_down_groups, hidden)
 
 
 def _check_columns(seat: int, columns: Any) -> list[CardId]:
@@ -285,10 +299,10 @@ def _check_crew(seat: int, crew: Any, storms: bool, expected_deck: int) -> None:
             _check_ids(zone, _ALL_CREW, kind, "seat {}'s {}", seat, name)
         raise _fail(f"seat {seat}'s 15 crew cards are not each in exactly one zone")
     for colour in _COLOURS:
-        values = _COLOUR_VALUES[colour]
-        for card in columns[colour]:
-            if not values[card]:
-                raise _fail(f"seat {seat}'s {colour} column holds card {card} with no {colour} end")
+        if not _COLOUR_CARDS[colour].issuperset(columns[colour]):
+            values = _COLOUR_VALUES[colour]
+            card = next(card for card in columns[colour] if not values[card])
+            raise _fail(f"seat {seat}'s {colour} column holds card {card} with no {colour} end")
     if type(crew.passed) is not bool:
         raise _fail(f"seat {seat}'s passed={shown(crew.passed)} must be a bool")
     if len(crew.deck) != expected_deck:
@@ -301,9 +315,14 @@ def _check_crew(seat: int, crew: Any, storms: bool, expected_deck: int) -> None:
     face_up = frozenset(crew.discard).union(*columns)
     sizes = (len(crew.hand), len(crew.storm), len(crew.hidden_discard))
     _check_known(seat, crew.known, crew.face_down_groups, face_up, sizes)
-    where = (crew.hand, crew.storm, crew.hidden_discard)
+    hand, storm, hidden = crew.hand, crew.storm, crew.hidden_discard
     for card, possible in crew.known:
-        if not any(card in where[index] for index in _INDICES[possible]):
+        bits = _BITS[possible]
+        if not (
+            (bits & 1 and card in hand)
+            or (bits & 2 and card in storm)
+            or (bits & 4 and card in hidden)
+        ):
             raise _fail(f"seat {seat}'s known card {card} is not where it may be")
     known = [card for card, _ in crew.known]
     if crew.face_down_groups and not _knowledge.holds(

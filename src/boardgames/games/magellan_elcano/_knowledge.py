@@ -35,11 +35,11 @@ import math
 from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from itertools import product
-from typing import TypeAlias
+from typing import Final, TypeAlias
 
 from boardgames.core.errors import InvalidStateError
 from boardgames.core.rng import lehmer_order
-from boardgames.games.magellan_elcano.components import CardId
+from boardgames.games.magellan_elcano.components import CREW_DECK_SIZE, CardId
 
 __all__ = [
     "Group",
@@ -48,8 +48,10 @@ __all__ = [
     "classes",
     "discard_share",
     "holds",
+    "layout",
     "lower_bounds",
     "may_hold",
+    "order",
     "place",
     "plan",
     "seen_in_hand",
@@ -234,9 +236,64 @@ def plan(
     return result
 
 
+_FACTORIALS: Final = tuple(math.factorial(size) for size in range(CREW_DECK_SIZE + 1))
+
+_TAIL: Final = 6
+"""The orders of up to this many items are read from a table."""
+
+_ORDERS: Final = tuple(
+    tuple(lehmer_order(digits, range(size))[0] for digits in range(_FACTORIALS[size]))
+    for size in range(_TAIL + 1)
+)
+"""For each size ``n`` up to :data:`_TAIL` and each code below ``n!``, the positions of
+the items in the order that ``lehmer_order`` gives (870 orders)."""
+
+
+def order(code: int, items: Sequence[CardId]) -> tuple[list[CardId], int]:
+    """Return ``items`` in the order ``code`` gives, and the rest of the code.
+
+    The same order and rest as :func:`~boardgames.core.rng.lehmer_order`: its digits in the
+    bases ``n, n - 1, ..., 2`` are those of ``code % n!`` and the rest is ``code // n!``.
+    The first picks are made one digit at a time; the last :data:`_TAIL` items, whose
+    digits make a code below ``6!``, are put in order by a table.
+    """
+    size = len(items)
+    if size < 2:
+        return list(items), code
+    code, digits = divmod(code, _FACTORIALS[size])
+    if size <= _TAIL:
+        return [items[position] for position in _ORDERS[size][digits]], code
+    pool = list(items)
+    result = []
+    for base in range(size, _TAIL, -1):
+        digits, index = divmod(digits, base)
+        result.append(pool.pop(index))
+    result += [pool[position] for position in _ORDERS[_TAIL][digits]]
+    return result, code
+
+
+def layout(
+    groups: tuple[Group, ...], known: Sequence[CardId], hand: int, storm: int, unseen: int
+) -> tuple[list[int], Plan]:
+    """Return the classes of the known cards and the plan of one captain's hidden cards.
+
+    The classes are those of :func:`classes`; the plan is :func:`plan`'s for his hand and
+    storm column sizes and his ``unseen`` cards never seen face up.
+    """
+    if not groups:  # one class: every known card
+        return [0] * len(known), plan(groups, (len(known),), hand, storm, unseen)
+    member = classes(groups, known)
+    sizes = [0] * (len(groups) + 1)
+    for index in member:
+        sizes[index] += 1
+    return member, plan(groups, tuple(sizes), hand, storm, unseen)
+
+
 def place(
     groups: tuple[Group, ...],
     known: Sequence[CardId],
+    member: Sequence[int],
+    counts: Plan,
     unseen: Sequence[CardId],
     hand: int,
     storm: int,
@@ -245,50 +302,39 @@ def place(
 ) -> tuple[list[CardId], list[CardId], list[CardId], list[CardId], int]:
     """Put one captain's hidden cards in his zones: one arrangement, uniformly.
 
-    ``choice`` (uniform below the plan's total) picks the counts; ``code`` orders the known
-    cards and then the never-seen ones (a code uniform below ``len(known)! len(unseen)!``,
-    see ``lehmer_order``), which picks the cards. Returns the hand, the storm column (not
-    yet in play order), the face-down discard and the deck (in deck order), and the rest of
-    the code.
+    ``member`` and ``counts`` are the classes of the known cards and the plan, from
+    :func:`layout`. ``choice`` (uniform below the plan's total) picks the counts; ``code``
+    orders the known cards and then the never-seen ones (a code uniform below
+    ``len(known)! len(unseen)!``, see :func:`order`), which picks the cards. Returns the
+    hand, the storm column (not yet in play order), the face-down discard and the deck (in
+    deck order), and the rest of the code.
     """
-    member = classes(groups, known)
-    sizes = [0] * (len(groups) + 1)
-    for index in member:
-        sizes[index] += 1
-    counts = plan(groups, tuple(sizes), hand, storm, len(unseen))
     in_discard, in_storm = counts.entries[bisect_right(counts.cumulative, choice)]
-    order, code = lehmer_order(code, range(len(known)))
-    left = list(in_discard)
     discard: list[CardId] = []
     rest: list[CardId] = []
-    for position in order:
-        index = member[position]
-        if index < len(left) and left[index]:
-            left[index] -= 1
-            discard.append(known[position])
-        else:
-            rest.append(known[position])
+    if in_storm or any(in_discard):
+        ordering, code = order(code, range(len(known)))
+        left = list(in_discard)
+        for position in ordering:
+            index = member[position]
+            if index < len(left) and left[index]:
+                left[index] -= 1
+                discard.append(known[position])
+            else:
+                rest.append(known[position])
+    else:  # every known card is in the hand, in whatever order the code gives
+        code //= _FACTORIALS[len(known)]
+        rest = list(known)
     storm_cards = rest[:in_storm]
     hand_cards = rest[in_storm:]
-    shuffled, code = lehmer_order(code, unseen)
+    shuffled, code = order(code, unseen)
     unseen_discard = sum(size for size, _, _ in groups) - len(discard)
-    unseen_storm = storm - in_storm
-    unseen_hand = hand - len(hand_cards)
-    cut = unseen_discard + unseen_storm
+    cut = unseen_discard + storm - in_storm
+    end = cut + hand - len(hand_cards)
     discard += shuffled[:unseen_discard]
     storm_cards += shuffled[unseen_discard:cut]
-    hand_cards += shuffled[cut : cut + unseen_hand]
-    return hand_cards, storm_cards, discard, list(shuffled[cut + unseen_hand :]), code
-
-
-def total(
-    groups: tuple[Group, ...], known: Sequence[CardId], hand: int, storm: int, unseen: int
-) -> int:
-    """Return how many arrangements one captain's hidden cards have (0: inconsistent)."""
-    sizes = [0] * (len(groups) + 1)
-    for index in classes(groups, known):
-        sizes[index] += 1
-    return plan(groups, tuple(sizes), hand, storm, unseen).total
+    hand_cards += shuffled[cut:end]
+    return hand_cards, storm_cards, discard, shuffled[end:], code
 
 
 def may_hold(

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import itertools
 import math
-from collections.abc import Iterable
 
 import attrs
 
 from boardgames.core.errors import InvalidStateError
 from boardgames.core.history import History
 from boardgames.core.protocol import PlayerId
-from boardgames.core.rng import Rng, lehmer_order
+from boardgames.core.rng import Rng
 from boardgames.games.magellan_elcano import _knowledge
 from boardgames.games.magellan_elcano.actions import PublicAction
 from boardgames.games.magellan_elcano.components import (
@@ -145,12 +143,6 @@ def observe(state: MagellanState, player: PlayerId) -> MagellanObservation:
     )
 
 
-_PLACES = (Place.HAND, Place.STORM, Place.HIDDEN_DISCARD)
-_PLACE_SETS = [
-    frozenset(places)
-    for size in range(1, len(_PLACES) + 1)
-    for places in itertools.combinations(_PLACES, size)
-]
 _ALL_CREW = frozenset(range(CREW_DECK_SIZE))
 _OCEAN_DECKS = tuple(
     frozenset(range(colour * OCEAN_CARDS_PER_COLOUR, (colour + 1) * OCEAN_CARDS_PER_COLOUR))
@@ -158,18 +150,6 @@ _OCEAN_DECKS = tuple(
 )
 _STORM_DECK = frozenset(range(len(STORM_CARDS)))
 _FACTORIALS = tuple(math.factorial(size) for size in range(CREW_DECK_SIZE + 1))
-
-
-def _orders(rng: Rng, sizes: Iterable[int], choices: int) -> tuple[int, Rng]:
-    """Draw one code for uniform random orders of sequences of each of ``sizes``.
-
-    The code is uniform below ``choices`` times the product of the sizes' factorials;
-    ``lehmer_order`` reads each order from it in turn, whatever the order of the sizes.
-    """
-    bound = choices
-    for size in sizes:
-        bound *= _FACTORIALS[size]
-    return rng.below(bound)
 
 
 def _inconsistent() -> InvalidStateError:
@@ -194,38 +174,40 @@ def sample_state(observation: MagellanObservation, seed: int) -> MagellanState:
     rng = Rng.from_seed(seed).derive(0x5A11)
     me = observation.player
     views = observation.crews
+    factorials = _FACTORIALS
     # What is hidden, seat by seat: the cards not on the table, less those the observer
-    # holds or the public knows of.
+    # holds or the public knows of; and how many choices the draw must cover: one order
+    # of each hidden sequence, and each other captain's arrangement.
     hidden_cards = []
     known_cards: list[list[CardId]] = []
-    sizes = []
-    choices = 1
-    counts: list[int] = []  # each other captain's number of arrangements
+    layouts: list[tuple[list[int], _knowledge.Plan] | None] = []
+    bound = 1
     for seat, view in enumerate(views):
         off_table = _ALL_CREW.difference(view.discard, *view.columns)
         known = [pair[0] for pair in view.known]
-        known_cards.append(known)
+        found = None
         if seat == me:
-            cards = off_table.difference(
-                observation.hand, observation.storm, observation.hidden_discard
+            cards = sorted(
+                off_table.difference(
+                    observation.hand, observation.storm, observation.hidden_discard
+                )
             )
         else:
-            cards = off_table.difference(known)
-            sizes.append(view.storm_size)
-            sizes.append(len(known))
-            count = 1
+            cards = sorted(off_table.difference(known))
             if view.storm_size or view.face_down_groups:
-                count = _knowledge.total(
+                found = _knowledge.layout(
                     view.face_down_groups, known, view.hand_size, view.storm_size, len(cards)
                 )
-                if not count:
+                if not found[1].total:
                     raise _inconsistent()
-                choices *= count
+                bound *= found[1].total
             elif len(known) > view.hand_size:
                 raise _inconsistent()
-            counts.append(count)
-        hidden_cards.append(sorted(cards))
-        sizes.append(len(cards))
+            bound *= factorials[view.storm_size] * factorials[len(known)]
+        known_cards.append(known)
+        hidden_cards.append(cards)
+        layouts.append(found)
+        bound *= factorials[len(cards)]
     won_ocean = [card for won in observation.won for card in won]
     ocean_left = [
         sorted(_OCEAN_DECKS[colour].difference(pile, won_ocean))
@@ -236,16 +218,18 @@ def sample_state(observation: MagellanObservation, seed: int) -> MagellanState:
         if observation.storms
         else []
     )
-    sizes.extend(map(len, ocean_left))
-    sizes.append(len(storm_left))
-    code, rng = _orders(rng, sizes, choices)  # every random choice of the sample, in one draw
+    for left in ocean_left:
+        bound *= factorials[len(left)]
+    bound *= factorials[len(storm_left)]
+    code, rng = rng.below(bound)  # every random choice of the sample, in one draw
+    order = _knowledge.order
     crews = []
     for seat, view in enumerate(views):
         if seat == me:
-            deck, code = lehmer_order(code, hidden_cards[seat])
+            deck, code = order(code, hidden_cards[seat])
             crews.append(
                 _new_crew(
-                    deck,
+                    tuple(deck),
                     observation.hand,
                     view.columns,
                     observation.storm,
@@ -259,32 +243,36 @@ def sample_state(observation: MagellanObservation, seed: int) -> MagellanState:
             continue
         known = known_cards[seat]
         unseen = hidden_cards[seat]
-        if view.storm_size or view.face_down_groups:
-            code, choice = divmod(code, counts[seat - (seat > me)])
+        found = layouts[seat]
+        if found is not None:
+            member, counts = found
+            code, choice = divmod(code, counts.total)
             hand, storm, hidden, rest, code = _knowledge.place(
                 view.face_down_groups,
                 known,
+                member,
+                counts,
                 unseen,
                 view.hand_size,
                 view.storm_size,
                 code,
                 choice,
             )
-            storm_order, code = lehmer_order(code, storm)
+            storm_order, code = order(code, storm)
         else:
             # Nothing face down: the known cards are in the hand, with any unseen cards.
-            shuffled, code = lehmer_order(code, unseen)
+            shuffled, code = order(code, unseen)
             cut = view.hand_size - len(known)
             hand = [*known, *shuffled[:cut]]
-            rest = list(shuffled[cut:])
-            storm_order = ()
+            rest = shuffled[cut:]
+            storm_order = []
             hidden = []
         crews.append(
             _new_crew(
                 tuple(rest),
                 frozenset(hand),
                 view.columns,
-                storm_order,
+                tuple(storm_order),
                 view.discard,
                 frozenset(hidden),
                 view.passed,
@@ -294,9 +282,9 @@ def sample_state(observation: MagellanObservation, seed: int) -> MagellanState:
         )
     ocean_decks = []
     for left in ocean_left:
-        deck, code = lehmer_order(code, left)
-        ocean_decks.append(deck)
-    storm_deck, code = lehmer_order(code, storm_left)
+        deck, code = order(code, left)
+        ocean_decks.append(tuple(deck))
+    storm_deck, code = order(code, storm_left)
     return _new_state(
         observation.players,
         observation.storms,
@@ -307,7 +295,7 @@ def sample_state(observation: MagellanObservation, seed: int) -> MagellanState:
         tuple(crews),
         tuple(ocean_decks),
         observation.ocean_piles,
-        storm_deck,
+        tuple(storm_deck),
         observation.storm_pile,
         observation.won,
         observation.won_storms,

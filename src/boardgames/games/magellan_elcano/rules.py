@@ -6,7 +6,6 @@ run automatically inside :func:`apply` as soon as every captain has passed.
 
 from __future__ import annotations
 
-import itertools
 from bisect import bisect_left
 from collections.abc import Callable, Mapping, Sequence
 from typing import TypeAlias
@@ -36,7 +35,14 @@ from boardgames.games.magellan_elcano.components import (
     CardId,
     Colour,
 )
-from boardgames.games.magellan_elcano.state import Crew, MagellanState, Place, _new_crew, _new_state
+from boardgames.games.magellan_elcano.state import (
+    _PLACE_SETS,
+    Crew,
+    MagellanState,
+    Place,
+    _new_crew,
+    _new_state,
+)
 
 __all__ = [
     "DRAW",
@@ -84,12 +90,12 @@ _PLAY: tuple[tuple[PlayCard | None, ...], ...] = tuple(
 _FACE_DOWN = tuple(PlayFaceDown(card.id) for card in CREW_CARDS)
 _VALUE = tuple(tuple(card.value(colour) for colour in Colour) for card in CREW_CARDS)
 _EMPTY_COLUMNS: tuple[tuple[CardId, ...], tuple[CardId, ...], tuple[CardId, ...]] = ((), (), ())
-_IN_HAND = frozenset({Place.HAND})
+_IN_HAND = _PLACE_SETS[frozenset({Place.HAND})]
 _COLOUR_VALUES = tuple(tuple(values[colour] for values in _VALUE) for colour in Colour)
 """Each colour's value of every card (0 without that end), indexed by colour then card."""
 _COLOURS = tuple(int(colour) for colour in Colour)
 """The colours as plain indices, red, blue, green (iterating the enum costs more)."""
-_HAND_OR_STORM = frozenset({Place.HAND, Place.STORM})
+_HAND_OR_STORM = _PLACE_SETS[frozenset({Place.HAND, Place.STORM})]
 _MAX_SEATS = 5
 
 _Entry: TypeAlias = tuple[PlayerId, PublicAction]
@@ -443,12 +449,7 @@ def _place_table(
     change: Callable[[frozenset[Place]], frozenset[Place]],
 ) -> dict[frozenset[Place], frozenset[Place]]:
     """Tabulate ``change`` over every non-empty set of places (interned results)."""
-    canonical = {
-        places: places
-        for size in range(1, len(Place) + 1)
-        for places in map(frozenset, itertools.combinations(Place, size))
-    }
-    return {places: canonical[change(places)] for places in canonical}
+    return {places: _PLACE_SETS[change(places)] for places in _PLACE_SETS}
 
 
 _WIDENED = _place_table(lambda places: places | {Place.STORM} if Place.HAND in places else places)
@@ -463,6 +464,8 @@ _STORM_DISCARDED = _place_table(
     )
 )
 """A known card's places after its owner's storm column won and went to his face-down discard."""
+_MAY_BE_DISCARDED = {places: Place.HIDDEN_DISCARD in places for places in _PLACE_SETS}
+"""Whether a known card with these places may be in its owner's face-down discard."""
 
 
 def _move_known(
@@ -756,7 +759,14 @@ def check_face_down_groups(
             that may be in the face-down discard, a bound is out of range, or the groups
             do not add up to the face-down discard.
     """
-    may_be_there = {card for card, places in known if Place.HIDDEN_DISCARD in places}
+    may_be_there = set()
+    if face_down_groups:
+        for card, places in known:
+            discarded = _MAY_BE_DISCARDED.get(places)
+            if discarded is None:  # not a canonical set of places
+                discarded = Place.HIDDEN_DISCARD in places
+            if discarded:
+                may_be_there.add(card)
     total = 0
     for size, cards, never_seen in face_down_groups:
         if type(size) is not int or type(never_seen) is not int or size < 1:

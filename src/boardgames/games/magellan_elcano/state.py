@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING
+import itertools
+from typing import TYPE_CHECKING, Final
 
 import attrs
 
@@ -29,6 +30,16 @@ class Place(enum.Enum):
 
     def __repr__(self) -> str:
         return f"Place.{self.name}"
+
+
+_PLACE_SETS: Final = {
+    places: places
+    for size in range(1, len(Place) + 1)
+    for places in map(frozenset, itertools.combinations(Place, size))
+}
+"""Every non-empty set of places, each mapped to itself: the one object that the rules,
+the sampler and the codec use for it. A place's hash is computed in Python, so comparing
+two distinct but equal sets costs a call per place; the same object compares at once."""
 
 
 @attrs.frozen

@@ -11,7 +11,7 @@ engine's instance when it is applied.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Final
+from typing import Final, cast
 
 from boardgames.core.protocol import PlayerId
 from boardgames.games.morgans_magic_map import actions
@@ -42,6 +42,7 @@ __all__ = [
     "USE",
     "are_entries",
     "choose_cell",
+    "choose_cells",
     "engine_action",
     "entry",
     "is_entry",
@@ -92,6 +93,15 @@ def choose_cell(cell: Cell) -> actions.ChooseCell:
             action = _CELLS.setdefault(cell, action)
             _remember(action)
     return action
+
+
+def choose_cells(cells: Iterable[Cell]) -> tuple[actions.ChooseCell, ...]:
+    """Return :func:`choose_cell` of each cell, in order (one lookup each if all are known)."""
+    cells = tuple(cells)
+    found = tuple(map(_CELLS.get, cells))
+    if all(found):  # no None: every cell has its action already
+        return cast(tuple[actions.ChooseCell, ...], found)
+    return tuple(map(choose_cell, cells))
 
 
 def use_pair(first: MapCardId, second: MapCardId, bonus: Symbol) -> actions.UsePair:

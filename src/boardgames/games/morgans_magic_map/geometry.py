@@ -12,8 +12,10 @@ states that follow while the map stays the same), so a map is analysed once.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Collection, Sequence
-from functools import lru_cache
+from contextlib import suppress
+from operator import itemgetter
 from typing import Final, TypeAlias
 
 from boardgames.core.rng import Rng
@@ -48,6 +50,7 @@ TileMove: TypeAlias = tuple[Cell, Rotation, bool]
 whether the whole map is orthogonally connected after the move."""
 
 _TILE_COUNT: Final = len(TILES)
+_ROW: Final = itemgetter(1)
 
 # _EDGE[tile][rotation][direction]: the terrain (0 water, 1 land) facing that direction;
 # _EDGE_BITS[tile][rotation]: the same as a 4-bit number (bit d for direction d).
@@ -98,11 +101,11 @@ def distance(first: Cell, second: Cell) -> int:
 
 def normalized(tiles: Sequence[Placement]) -> tuple[Placement, ...]:
     """Return the map shifted so that its smallest ``x`` and smallest ``y`` are 0."""
-    min_x = min(placement[0] for placement in tiles)
-    min_y = min(placement[1] for placement in tiles)
+    min_x = min(tiles)[0]
+    min_y = min(tiles, key=_ROW)[1]
     if min_x == 0 and min_y == 0:
         return tuple(tiles)
-    return tuple((x - min_x, y - min_y, rotation) for x, y, rotation in tiles)
+    return tuple([(x - min_x, y - min_y, rotation) for x, y, rotation in tiles])
 
 
 def edges_match(tiles: Sequence[Placement]) -> bool:
@@ -147,52 +150,97 @@ def is_connected(tiles: Sequence[Placement]) -> bool:
 class IslandMap:
     """The analysis of one map: which cell holds which tile, and where each tile may go.
 
-    Build it with :func:`analyse`, which caches it. The cells are numbered row by row in a
-    grid one cell wider than the map on every side, so that a set of cells is one integer
-    with a bit per cell (a *bitboard*) and a whole set steps one cell in a direction with
-    one shift. Results are computed on first use: the edges each empty cell requires (as
-    eight bitboards), and one depth-first search of the tiles that finds the articulation
-    tiles (those whose removal splits the map) and, for each tile, the parts the map falls
-    into when it is lifted. The destinations of a tile are then a few operations on
-    bitboards: the cells touching every part, minus those where some edge would not match.
+    Build it with :func:`analyse`, which caches it, or with :meth:`after_move` from the
+    map before a tile move. The cells are numbered row by row in a grid with an empty
+    margin around the map, so that a set of cells is one integer with a bit per cell (a
+    *bitboard*) and a whole set steps one cell in a direction with one shift (no tile is
+    on the grid's first or last column, so no shift of a tile's bit wraps around to
+    another row). The grid is fixed to the tiles, not to the normalized
+    coordinates: after a move the other tiles keep their cells in it, so the analysis of
+    the next map starts from this one's and changes only what is near the moved tile (the
+    grid is laid out again only when the map outgrows its margin). Results are computed
+    on first use: the edges each empty cell requires (as bitboards), and one depth-first
+    search of the tiles that finds the articulation tiles (those whose removal splits the
+    map) and, for each tile, the parts the map falls into when it is lifted. The
+    destinations of a tile are then a few operations on bitboards: the cells touching
+    every part, minus those where some edge would not match.
 
     Args:
         tiles: The map, one placement per tile id.
     """
 
     __slots__ = (
+        "_at",
         "_bits",
         "_columns",
         "_connected_move",
         "_destinations",
         "_fitting",
+        "_free",
+        "_land",
         "_movers",
         "_moves",
+        "_neighbours",
         "_occupied",
         "_origin",
+        "_places",
         "_search",
         "_sees",
-        "at",
+        "_steps",
+        "_where",
         "tiles",
     )
 
     def __init__(self, tiles: tuple[Placement, ...]) -> None:
-        self.tiles = tiles
-        self.at: dict[Cell, TileId] = {(x, y): tile for tile, (x, y, _) in enumerate(tiles)}
-        min_x = min(x for x, _, _ in tiles)
-        min_y = min(y for _, y, _ in tiles)
-        # The grid starts one cell west and north of the map and is one cell wider on
-        # each side, so no shift of a tile's bit wraps around to another row.
-        columns = max(x for x, _, _ in tiles) - min_x + 3
-        west, north = min_x - 1, min_y - 1
-        bits = [1 << (x - west + (y - north) * columns) for x, y, _ in tiles]
+        min_x = min(tiles)[0]
+        # Around the map: the empty margin every grid has, and room for the map to move
+        # before the grid must be laid out again.
+        columns = max(tiles)[0] - min_x + 3 + 2 * _SLACK
+        west = min_x - 1 - _SLACK
+        north = min(tiles, key=_ROW)[1] - 1 - _SLACK
+        places = [x - west + (y - north) * columns for x, y, _ in tiles]
+        bits = [1 << place for place in places]
         occupied = 0
         for bit in bits:
             occupied |= bit
+        where = {place: tile for tile, place in enumerate(places)}
+        get = where.get
+        self._start(tiles, columns, (west, north), places, bits, occupied)
+        self._where = where
+        self._neighbours = [
+            [
+                other
+                for other in (
+                    get(place - columns),
+                    get(place + 1),
+                    get(place + columns),
+                    get(place - 1),
+                )
+                if other is not None
+            ]
+            for place in places
+        ]
+
+    def _start(
+        self,
+        tiles: tuple[Placement, ...],
+        columns: int,
+        origin: Cell,
+        places: list[int],
+        bits: list[int],
+        occupied: int,
+    ) -> None:
+        """Set the map and its grid, and empty the caches (the caller sets the rest)."""
+        self.tiles = tiles
         self._columns = columns
-        self._origin = (west, north)
+        self._steps = (-columns, 1, columns, -1)
+        self._origin = origin
+        self._places = places
         self._bits = bits
         self._occupied = occupied
+        self._at: dict[Cell, TileId] | None = None
+        self._land: list[int] | None = None
+        self._free: list[TileId] | None = None
         self._sees: _Boards | None = None
         self._search: _Search | None = None
         self._moves: dict[TileId, tuple[TileMove, ...]] = {}
@@ -200,6 +248,14 @@ class IslandMap:
         self._destinations: dict[TileId, dict[Cell, tuple[Rotation, ...]]] = {}
         self._movers: tuple[TileId, ...] | None = None
         self._fitting: tuple[int, ...] | None = None
+
+    @property
+    def at(self) -> dict[Cell, TileId]:
+        """The tile on each occupied cell (do not change it)."""
+        at = self._at
+        if at is None:
+            at = self._at = {(x, y): tile for tile, (x, y, _) in enumerate(self.tiles)}
+        return at
 
     @property
     def connected(self) -> bool:
@@ -213,53 +269,22 @@ class IslandMap:
 
     def has_free_edge(self, tile: TileId) -> bool:
         """Return whether some side of ``tile`` touches no tile (a gap or the open sea)."""
-        x, y, _ = self.tiles[tile]
-        at = self.at
-        return (
-            (x, y - 1) not in at
-            or (x + 1, y) not in at
-            or (x, y + 1) not in at
-            or (x - 1, y) not in at
-        )
+        return len(self._neighbours[tile]) < 4
 
     def neighbour(self, tile: TileId, direction: int) -> TileId | None:
         """Return the tile orthogonally next to ``tile`` in ``direction``, if any."""
-        x, y, _ = self.tiles[tile]
-        dx, dy = DIRECTION_OFFSETS[direction]
-        return self.at.get((x + dx, y + dy))
+        return self._where.get(self._places[tile] + self._steps[direction])
 
     @property
     def articulation(self) -> frozenset[TileId]:
         """The tiles whose removal splits a connected map."""
         return self._dfs().articulation
 
-    def _neighbours(self) -> list[list[TileId]]:
-        """The tiles orthogonally next to each tile (north, east, south, west, if any)."""
-        columns = self._columns
-        where: list[TileId | None] = [None] * ((max(self._bits).bit_length()) + columns + 1)
-        places = [bit.bit_length() - 1 for bit in self._bits]
-        for tile, place in enumerate(places):
-            where[place] = tile
-        neighbours = []
-        for place in places:
-            neighbours.append(
-                [
-                    other
-                    for other in (
-                        where[place - columns],
-                        where[place + 1],
-                        where[place + columns],
-                        where[place - 1],
-                    )
-                    if other is not None
-                ]
-            )
-        return neighbours
-
     def _dfs(self) -> _Search:
-        if self._search is None:
-            self._search = _Search(self)
-        return self._search
+        search = self._search
+        if search is None:
+            search = self._search = _Search(self._neighbours, self._bits)
+        return search
 
     def _boards(self) -> _Boards:
         """What each empty cell requires of a tile placed there, as bitboards.
@@ -270,11 +295,7 @@ class IslandMap:
         direction ``d``) would not match some neighbour.
         """
         if self._sees is None:
-            land = [0, 0, 0, 0]  # the tiles whose edge in direction d is land
-            tiles = self.tiles
-            for tile, bit in enumerate(self._bits):
-                for direction in _LAND_DIRECTIONS[_EDGE_BITS[tile][tiles[tile][2]]]:
-                    land[direction] |= bit
+            land = self._lands()
             occupied = self._occupied
             columns = self._columns
             # A cell sees in direction d the edge opposite d of its neighbour there.
@@ -290,6 +311,18 @@ class IslandMap:
             clash = tuple(low[pattern & 3] | high[pattern >> 2] for pattern in range(16))
             self._sees = (sees, clash)
         return self._sees
+
+    def _lands(self) -> list[int]:
+        """For each direction, the bitboard of the tiles whose edge that way is land."""
+        land = self._land
+        if land is None:
+            land = [0, 0, 0, 0]
+            tiles = self.tiles
+            for tile, bit in enumerate(self._bits):
+                for direction in _LAND_DIRECTIONS[_EDGE_BITS[tile][tiles[tile][2]]]:
+                    land[direction] |= bit
+            self._land = land
+        return land
 
     def _fits(self) -> tuple[int, ...]:
         """For each edge pattern, the empty cells next to the map where it matches."""
@@ -350,26 +383,6 @@ class IslandMap:
                 cells &= (part >> columns) | (part << 1) | (part << columns) | (part >> 1)
         return cells & ~(self._occupied | lifted)
 
-    def _clash_without(self, tile: TileId, pattern: int) -> int:
-        """:meth:`_boards` ``clash[pattern]``, with ``tile`` lifted off the map.
-
-        Only the (up to four) cells next to ``tile`` change: they no longer see it.
-        """
-        sees, clash = self._boards()
-        columns = self._columns
-        lifted = self._bits[tile]
-        # The cell south of the tile sees it to the north, and so on.
-        south, west = lifted << columns, lifted >> 1
-        north, east = lifted >> columns, lifted << 1
-        near = south | west | north | east
-        return (
-            clash[pattern] & ~near
-            | sees[0][1 - (pattern & 1)] & (west | north | east)
-            | sees[1][1 - (pattern >> 1 & 1)] & (south | north | east)
-            | sees[2][1 - (pattern >> 2 & 1)] & (south | west | east)
-            | sees[3][1 - (pattern >> 3)] & (south | west | north)
-        )
-
     def moves(self, tile: TileId) -> tuple[TileMove, ...]:
         """Return every edge-matching destination of ``tile``, connected or not.
 
@@ -403,19 +416,8 @@ class IslandMap:
             if tile in self._moves:
                 cached = any(joined for _, _, joined in self._moves[tile])
             else:
-                search = self._dfs()
-                cached = False
-                if len(search.trees) == 1 and tile not in search.articulation:
-                    # Lifting the tile leaves the map whole: then a cell that is not next
-                    # to the tile fits as the map's own table says (the fast path).
-                    bit = self._bits[tile]
-                    columns = self._columns
-                    near = (bit << columns) | (bit >> 1) | (bit >> columns) | (bit << 1)
-                    fits = self._fits()
-                    cached = any(fits[pattern] & ~near for pattern in _PATTERNS[tile])
-                if not cached:
-                    cached = self._fits_somewhere(tile)
-            self._connected_move[tile] = cached
+                self._examine([tile])
+                cached = self._connected_move[tile]
         return cached
 
     def movers(self, excluded: Collection[TileId | None] = ()) -> tuple[TileId, ...]:
@@ -431,37 +433,15 @@ class IslandMap:
             if not excluded:
                 return self._movers
             return tuple(tile for tile in self._movers if tile not in excluded)
-        occupied = self._occupied
-        columns = self._columns
-        enclosed = (  # the tiles whose four sides all touch a tile
-            occupied
-            & (occupied << columns)
-            & (occupied >> columns)
-            & (occupied << 1)
-            & (occupied >> 1)
-        )
-        search = self._dfs()
-        # Lifting a tile that is no articulation leaves the map whole: then a cell that is
-        # not next to the tile fits as the map's own table says (the fast path).
-        easy = len(search.trees) == 1
-        articulation = search.articulation
-        fits = self._fits()
+        free = self._free
+        if free is None:  # the tiles with a side that touches no tile
+            free = self._free = [
+                tile for tile, adjacent in enumerate(self._neighbours) if len(adjacent) < 4
+            ]
         known = self._connected_move
-        found = []
-        for tile, bit in enumerate(self._bits):
-            if bit & enclosed or tile in excluded:
-                continue
-            movable = known.get(tile)
-            if movable is None:
-                if easy and tile not in articulation:
-                    near = (bit << columns) | (bit >> 1) | (bit >> columns) | (bit << 1)
-                    movable = any(fits[pattern] & ~near for pattern in _PATTERNS[tile])
-                if not movable:
-                    movable = self._fits_somewhere(tile)
-                known[tile] = movable
-            if movable:
-                found.append(tile)
-        result = tuple(found)
+        candidates = [tile for tile in free if tile not in excluded] if excluded else free
+        self._examine([tile for tile in candidates if tile not in known])
+        result = tuple(tile for tile in candidates if known[tile])
         if not excluded:
             self._movers = result
         return result
@@ -487,55 +467,120 @@ class IslandMap:
 
         Each comes as ``(bit index, cell, rotations)``, row by row, west to east.
         """
-        fitting = [cells & ~self._clash_without(tile, pattern) for pattern in _EDGE_BITS[tile]]
+        clashes = self._clashes_without(tile)
+        fitting = [cells & ~clashes[pattern] for pattern in _EDGE_BITS[tile]]
         # Bit i of a bitboard is character i of its reversed binary digits.
         found = bin(fitting[0] | fitting[1] | fitting[2] | fitting[3])[:1:-1]
-        fits = [bin(bits)[:1:-1] for bits in fitting]
+        length = len(found)
+        turned = [bin(bits)[:1:-1].ljust(length, "0") for bits in fitting]
         columns = self._columns
-        west, north = self._origin
+        left, top = self._origin
         result = []
         index = found.find("1")
         while index >= 0:
-            turns = 0
-            for rotation, text in enumerate(fits):
-                if index < len(text) and text[index] == "1":
-                    turns |= 1 << rotation
+            turns = (
+                (turned[0][index] == "1")
+                | (turned[1][index] == "1") << 1
+                | (turned[2][index] == "1") << 2
+                | (turned[3][index] == "1") << 3
+            )
             row, column = divmod(index, columns)
-            result.append((index, (west + column, north + row), _TURNS[turns]))
+            result.append((index, (left + column, top + row), _TURNS[turns]))
             index = found.find("1", index + 1)
         return result
 
-    def _fits_somewhere(self, tile: TileId) -> bool:
-        """Whether ``tile`` fits some cell where it touches every part of the map."""
+    def _examine(self, tiles: list[TileId]) -> None:
+        """Find whether each of ``tiles`` has a destination after which the map is connected.
+
+        The answers go to ``_connected_move``. A tile whose lifting leaves the map whole
+        may go to any empty cell next to the map where it fits, and the cells that are
+        not next to it fit as the map's own table says. A tile whose lifting splits the
+        map must go where it touches every part.
+        """
+        known = self._connected_move
+        if not tiles:
+            return
+        columns = self._columns
+        occupied = self._occupied
+        bits = self._bits
+        fits = self._fits()
+        search = self._dfs()
+        whole = len(search.trees) == 1
+        articulation = search.articulation
+        cuts = search.cuts
+        # A tile is next to at most four cells: a pattern that fits more cells fits one
+        # that is not next to the tile.
+        plenty = [cells.bit_count() > 4 for cells in fits]
+        for tile in tiles:
+            patterns = _PATTERNS[tile]
+            easy = whole and tile not in articulation
+            if easy and any(plenty[pattern] for pattern in patterns):
+                known[tile] = True
+                continue
+            lifted = bits[tile]
+            near = (lifted << columns) | (lifted >> 1) | (lifted >> columns) | (lifted << 1)
+            far = 0  # the cells not next to the tile where it fits: they do not see it
+            for pattern in patterns:
+                far |= fits[pattern]
+            far &= ~near
+            rest = occupied ^ lifted
+            if easy:
+                # Only the cells next to the tile are left: those next to another tile.
+                close = near & ((rest >> columns) | (rest << 1) | (rest << columns) | (rest >> 1))
+                close &= ~rest
+            elif whole:
+                # The cells next to every part: each subtree cut off, then the rest.
+                everywhere = ~occupied
+                for part in cuts[tile]:
+                    everywhere &= (part >> columns) | (part << 1) | (part << columns) | (part >> 1)
+                    rest ^= part
+                if rest:
+                    everywhere &= (rest >> columns) | (rest << 1) | (rest << columns) | (rest >> 1)
+                far &= everywhere
+                close = near & everywhere
+            else:  # a split map (E5 only)
+                everywhere = self._everywhere(tile)
+                far &= everywhere
+                close = near & everywhere
+            movable = bool(far)
+            if not movable and close:
+                movable = any(close & ~clash for clash in self._clashes_without(tile).values())
+            known[tile] = movable
+
+    def _clashes_without(self, tile: TileId) -> dict[int, int]:
+        """:meth:`_boards` ``clash[pattern]`` with ``tile`` lifted off the map, per pattern.
+
+        One entry for each edge pattern of the tile's rotations. Only the (up to four)
+        cells next to the tile change: they no longer see it.
+        """
+        sees, clash = self._boards()
         columns = self._columns
         lifted = self._bits[tile]
-        near = (lifted << columns) | (lifted >> 1) | (lifted >> columns) | (lifted << 1)
-        patterns = _PATTERNS[tile]
-        search = self._dfs()
-        if len(search.trees) == 1 and tile not in search.articulation:
-            # Lifting the tile leaves the map whole: any empty cell next to the map fits,
-            # and those not next to the tile are read off the map's own table.
-            fits = self._fits()
-            for pattern in patterns:
-                if fits[pattern] & ~near:
-                    return True
-            everywhere = self._everywhere(tile) & near
-            return any(everywhere & ~self._clash_without(tile, pattern) for pattern in patterns)
-        everywhere = self._everywhere(tile)
-        if not everywhere:
-            return False
-        clash = self._boards()[1]
-        far = everywhere & ~near  # these cells do not see the tile: the plain table holds
-        if far:
-            for pattern in patterns:
-                if far & ~clash[pattern]:
-                    return True
-        close = everywhere & near
-        if close:
-            for pattern in patterns:
-                if close & ~self._clash_without(tile, pattern):
-                    return True
-        return False
+        # The cell south of the tile sees it to the north, and so on.
+        south, west = lifted << columns, lifted >> 1
+        north, east = lifted >> columns, lifted << 1
+        keep = ~(south | west | north | east)
+        seen = (
+            sees[0][0] & (west | north | east),
+            sees[1][0] & (south | north | east),
+            sees[2][0] & (south | west | east),
+            sees[3][0] & (south | west | north),
+        )
+        seen_land = (
+            sees[0][1] & (west | north | east),
+            sees[1][1] & (south | north | east),
+            sees[2][1] & (south | west | east),
+            sees[3][1] & (south | west | north),
+        )
+        # A pattern clashes where it shows land and the neighbour water, or the reverse.
+        return {
+            pattern: clash[pattern] & keep
+            | (seen[0] if pattern & 1 else seen_land[0])
+            | (seen[1] if pattern & 2 else seen_land[1])
+            | (seen[2] if pattern & 4 else seen_land[2])
+            | (seen[3] if pattern & 8 else seen_land[3])
+            for pattern in _PATTERNS[tile]
+        }
 
     def moved(self, tile: TileId, cell: Cell, rotation: Rotation) -> tuple[Placement, ...]:
         """Return the normalized map after putting ``tile`` at ``cell`` turned ``rotation``."""
@@ -546,10 +591,82 @@ class IslandMap:
     def after_move(self, tile: TileId, cell: Cell, rotation: Rotation) -> IslandMap:
         """Return the analysis of the map after the move (see :meth:`moved`).
 
+        It is the cached analysis of that map if there is one; else it is built from this
+        one: the other tiles keep their cells in the grid, so only what is next to the
+        tile's old and new cells is looked at again.
+
         .. versionadded:: 0.1.0
         """
-        return analyse(self.moved(tile, cell, rotation))
+        tiles = self.moved(tile, cell, rotation)
+        island = _cached(tiles)
+        if island is None:
+            island = self._moved_analysis(tiles, tile, cell, rotation)
+            _remember(tiles, island)
+        return island
 
+    def _moved_analysis(
+        self, tiles: tuple[Placement, ...], tile: TileId, cell: Cell, rotation: Rotation
+    ) -> IslandMap:
+        """The analysis of ``tiles``, this map after the move, built from this one."""
+        columns = self._columns
+        west, north = self._origin
+        column = cell[0] - west
+        row = cell[1] - north
+        new = column + row * columns
+        if not (0 < column < columns - 1 and 0 < row < _MAX_ROW) or new in self._where:
+            # The tile leaves the grid's margin (or lands on a tile): lay the grid out again.
+            return IslandMap(tiles)
+        # The normalized map is shifted by as much as its own origin.
+        x, y, _ = tiles[tile]
+        origin = (west + x - cell[0], north + y - cell[1])
+        old = self._places[tile]
+        places = self._places.copy()
+        places[tile] = new
+        bits = self._bits.copy()
+        bits[tile] = 1 << new
+        island = IslandMap.__new__(IslandMap)
+        occupied = self._occupied ^ (1 << old) | bits[tile]
+        island._start(tiles, columns, origin, places, bits, occupied)
+        where = self._where.copy()
+        del where[old]
+        where[new] = tile
+        island._where = where
+        land = self._land
+        if land is not None:  # else computed when first needed
+            kept = ~(1 << old)
+            land = [board & kept for board in land]
+            for direction in _LAND_DIRECTIONS[_EDGE_BITS[tile][rotation]]:
+                land[direction] |= bits[tile]
+        island._land = land
+        # Only the tile and the tiles next to its old or new cell have other neighbours.
+        neighbours = self._neighbours.copy()
+        neighbours[tile] = _adjacent(where, new, columns)
+        for other in (*self._neighbours[tile], *neighbours[tile]):
+            neighbours[other] = _adjacent(where, places[other], columns)
+        island._neighbours = neighbours
+        return island
+
+
+def _adjacent(where: dict[int, TileId], place: int, columns: int) -> list[TileId]:
+    """The tiles next to grid cell ``place`` (north, east, south, west, if any)."""
+    return [
+        other
+        for other in (
+            where.get(place - columns),
+            where.get(place + 1),
+            where.get(place + columns),
+            where.get(place - 1),
+        )
+        if other is not None
+    ]
+
+
+_SLACK: Final = 1
+"""The empty columns (and rows north) a grid laid out afresh has around a map, besides the
+one every grid has: room for tiles to move before the grid must be laid out again."""
+
+_MAX_ROW: Final = 24
+"""A grid is laid out again once a tile would sit this many rows down (bitboards stay short)."""
 
 # The rotations whose bit is set in a 4-bit number.
 _TURNS: Final = tuple(
@@ -578,10 +695,8 @@ class _Search:
 
     __slots__ = ("articulation", "cuts", "roots", "tree_of", "trees")
 
-    def __init__(self, island: IslandMap) -> None:
-        bits = island._bits
+    def __init__(self, neighbours: list[list[TileId]], bits: list[int]) -> None:
         count = len(bits)
-        neighbours = island._neighbours()
         order = [0] * count  # discovery rank from 1; 0 while undiscovered
         low = [0] * count
         subtree = list(bits)
@@ -631,10 +746,37 @@ class _Search:
         self.articulation = frozenset(articulation)
 
 
-@lru_cache(maxsize=512)
+_ANALYSED: Final[OrderedDict[tuple[Placement, ...], IslandMap]] = OrderedDict()
+"""The analyses of the maps used most recently (the latest last), at most :data:`_CACHED`."""
+
+_CACHED: Final = 512
+
+
+def _cached(tiles: tuple[Placement, ...]) -> IslandMap | None:
+    """Return the cached analysis of a map, if there is one, as the latest used."""
+    island = _ANALYSED.get(tiles)
+    if island is not None:
+        with suppress(KeyError):  # dropped by another thread in between
+            _ANALYSED.move_to_end(tiles)
+    return island
+
+
+def _remember(tiles: tuple[Placement, ...], island: IslandMap) -> None:
+    """Keep the analysis of a map in the cache, dropping the least recently used beyond it."""
+    cache = _ANALYSED
+    cache[tiles] = island
+    if len(cache) > _CACHED:
+        with suppress(KeyError):  # emptied by another thread in between
+            cache.popitem(last=False)
+
+
 def analyse(tiles: tuple[Placement, ...]) -> IslandMap:
     """Return the (cached) :class:`IslandMap` of a map."""
-    return IslandMap(tiles)
+    island = _cached(tiles)
+    if island is None:
+        island = IslandMap(tiles)
+        _remember(tiles, island)
+    return island
 
 
 def random_layout(rng: Rng) -> tuple[tuple[Placement, ...], Rng]:

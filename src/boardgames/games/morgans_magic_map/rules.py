@@ -116,6 +116,7 @@ _SET: Final = tuple(card.set for card in TREASURE_CARDS)
 _ACTION_CLASSES: Final[tuple[type, ...]] = get_args(Action)
 _RECTANGLE: Final = frozenset((x, y) for x in range(LAYOUT_COLUMNS) for y in range(LAYOUT_ROWS))
 _HAND_PHASES: Final = (Phase.DIG_PLAY, Phase.DRAW_DISCARD)
+_DIRECTIONS: Final = tuple(Direction)
 _NO_TILES: Final[frozenset[TileId]] = frozenset()
 _BONUS_PHASES: Final = frozenset(
     {Phase.MAP_SELECT_TILE, Phase.MOVE_STEP, Phase.DIG_PLAY, Phase.DIG_TAKE, Phase.DRAW_DISCARD}
@@ -338,8 +339,7 @@ def _bonus_actions(
         cards = by_symbol[symbol]
         if cards:
             offered.extend(_interned.USE[card] for card in (cards if exact else cards[:1]))
-    for symbol in Symbol:
-        cards = by_symbol[symbol]
+    for cards in by_symbol:
         if len(cards) < 2:
             continue
         pairs = list(itertools.combinations(cards, 2)) if exact else [(cards[0], cards[1])]
@@ -378,7 +378,7 @@ def _step_actions(state: MorganState, seat: PlayerId) -> list[Action]:
     island = island_of(state)
     coins = state.coins[seat]
     steps: list[Action] = []
-    for direction in Direction:
+    for direction in _DIRECTIONS:
         target = island.neighbour(tile, direction)
         if target is not None and coins >= _owed(state, seat, target):
             steps.append(_interned.STEP[direction])
@@ -430,7 +430,7 @@ def _compute_legal_actions(state: MorganState) -> tuple[Action, ...]:
     elif phase is Phase.MAP_SELECT_CELL:
         assert state.selected_tile is not None
         cells = allowed_destinations(state, state.selected_tile)
-        return tuple(map(_interned.choose_cell, cells))
+        return _interned.choose_cells(cells)
     elif phase is Phase.MAP_SELECT_ROTATION:
         assert state.selected_tile is not None
         assert state.selected_cell is not None

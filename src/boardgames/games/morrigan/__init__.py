@@ -18,7 +18,7 @@ from boardgames.core.play import Bot
 from boardgames.core.protocol import GameInfo, OptionSpec
 from boardgames.core.standard import GameTypes, StandardGame
 from boardgames.games.morrigan import encoding, observation, picture, render, rules
-from boardgames.games.morrigan._codec import configure_history, upgrade
+from boardgames.games.morrigan._codec import configure_converter, upgrade
 from boardgames.games.morrigan.actions import (
     Action,
     AddAction,
@@ -175,7 +175,7 @@ class Morrigan(StandardGame[MorriganState, Action, MorriganObservation, rules.Co
         observation=MorriganObservation,
         action=Action,
         public_action=PublicAction,
-        converter_hooks=configure_history,
+        converter_hooks=configure_converter,
         upgrade=upgrade,
     )
 

@@ -10,6 +10,7 @@ complete placement when one exists.
 
 from __future__ import annotations
 
+from bisect import insort
 from collections import deque
 from collections.abc import Sequence
 
@@ -26,7 +27,6 @@ def assign(
     """
     left = list(capacities)
     flows: list[dict[int, int]] = [{} for _ in supplies]
-    missing = 0
     pending: list[tuple[int, int]] = []
     for source, supply in enumerate(supplies):
         need = supply
@@ -40,36 +40,46 @@ def assign(
                 need -= take
         if need:
             pending.append((source, need))
-            missing += need
+    if not pending:
+        return flows
+    # Which sources hold units in each sink, in source order: kept up to date as paths move
+    # units, rather than gathered again for each unit.
+    holders: list[list[int]] = [[] for _ in capacities]
+    for source, flow in enumerate(flows):
+        for sink in flow:
+            holders[sink].append(source)
     for source, need in pending:
         for _ in range(need):
-            if not _augment(source, allowed, left, flows):
+            if not _augment(source, allowed, left, flows, holders):
                 return None
     return flows
 
 
 def _augment(
-    start: int, allowed: Sequence[Sequence[int]], left: list[int], flows: list[dict[int, int]]
+    start: int,
+    allowed: Sequence[Sequence[int]],
+    left: list[int],
+    flows: list[dict[int, int]],
+    holders: list[list[int]],
 ) -> bool:
-    """Move one more unit of ``start`` into the sinks, shifting other units if needed."""
-    holders: dict[int, list[int]] = {}
-    for source, flow in enumerate(flows):
-        for sink, amount in flow.items():
-            if amount > 0:
-                holders.setdefault(sink, []).append(source)
-    came_from: dict[int, int] = {}  # sink -> the source that reaches it
-    reached_by: dict[int, int] = {start: -1}  # source -> the sink it was pushed out of
+    """Move one more unit of ``start`` into the sinks, shifting other units if needed.
+
+    A breadth-first search from ``start``: through each sink it may use, to the sources
+    holding units there, until a sink with room is found.
+    """
+    came_from = [-1] * len(left)  # sink -> the source that reaches it
+    reached_by = {start: -1}  # source -> the sink it was pushed out of
     queue = deque([start])
     while queue:
         source = queue.popleft()
         for sink in allowed[source]:
-            if sink in came_from:
+            if came_from[sink] >= 0:
                 continue
             came_from[sink] = source
             if left[sink] > 0:
-                _apply_path(sink, came_from, reached_by, left, flows)
+                _apply_path(sink, came_from, reached_by, left, flows, holders)
                 return True
-            for other in holders.get(sink, ()):
+            for other in holders[sink]:
                 if other not in reached_by:
                     reached_by[other] = sink
                     queue.append(other)
@@ -78,19 +88,26 @@ def _augment(
 
 def _apply_path(
     sink: int,
-    came_from: dict[int, int],
+    came_from: list[int],
     reached_by: dict[int, int],
     left: list[int],
     flows: list[dict[int, int]],
+    holders: list[list[int]],
 ) -> None:
     left[sink] -= 1
     while True:
         source = came_from[sink]
-        flows[source][sink] = flows[source].get(sink, 0) + 1
+        flow = flows[source]
+        if sink in flow:
+            flow[sink] += 1
+        else:
+            flow[sink] = 1
+            insort(holders[sink], source)
         previous = reached_by[source]
         if previous < 0:
             return
-        flows[source][previous] -= 1
-        if not flows[source][previous]:
-            del flows[source][previous]
+        flow[previous] -= 1
+        if not flow[previous]:
+            del flow[previous]
+            holders[previous].remove(source)
         sink = previous

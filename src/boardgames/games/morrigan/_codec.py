@@ -18,9 +18,9 @@ from boardgames.core.history import History
 from boardgames.games.morrigan.actions import PublicAction
 from boardgames.games.morrigan.components import CARD_KINDS
 from boardgames.games.morrigan.rules import _public_actions
-from boardgames.games.morrigan.state import HistoryEntry
+from boardgames.games.morrigan.state import HistoryEntry, Place
 
-__all__ = ["configure_history", "upgrade"]
+__all__ = ["configure_converter", "configure_history", "configure_places", "upgrade"]
 
 
 def _key(data: dict[str, Any]) -> tuple[tuple[str, ...], tuple[type, ...], tuple[Any, ...]]:
@@ -31,6 +31,10 @@ def _key(data: dict[str, Any]) -> tuple[tuple[str, ...], tuple[type, ...], tuple
 
 def _is_entry(cls: Any) -> bool:
     return bool(cls == HistoryEntry)
+
+
+def _is_place(cls: Any) -> bool:
+    return bool(cls == Place)
 
 
 def configure_history(converter: cattrs.Converter) -> None:
@@ -85,6 +89,40 @@ def configure_history(converter: cattrs.Converter) -> None:
     configure_history_hooks(
         converter, History[HistoryEntry], read_entry=read_entry, write_history=write_history
     )
+
+
+def configure_places(converter: cattrs.Converter) -> None:
+    """Register the hooks of a :data:`~boardgames.games.morrigan.state.Place`.
+
+    A state's clues name hundreds of places late in a game. A place written as three
+    integers is read back as a tuple directly; anything else goes through the converter's
+    strict hook, unchanged (so a bad place is reported as before).
+    """
+    strict = converter.get_structure_hook(Place)
+
+    def structure_place(value: object, cls: Any) -> Place:
+        if type(value) is list and len(value) == 3:
+            zone, key, index = value
+            if type(zone) is int and type(key) is int and type(index) is int:
+                return (zone, key, index)
+        result: Place = strict(value, cls)
+        return result
+
+    def unstructure_place(place: Place) -> list[int]:
+        return list(place)
+
+    converter.register_structure_hook_func(_is_place, structure_place)
+    converter.register_unstructure_hook_func(_is_place, unstructure_place)
+
+
+def configure_converter(converter: cattrs.Converter) -> None:
+    """Register the game's hooks: the history's (:func:`configure_history`), the places'.
+
+    This is the game's ``converter_hooks`` (see
+    :class:`~boardgames.core.standard.GameTypes`).
+    """
+    configure_history(converter)
+    configure_places(converter)
 
 
 def upgrade(data: object, kind: str, version: int) -> object:

@@ -13,7 +13,8 @@ The meaning of a clue, and how each event changes it, is described on the docs p
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
+from bisect import bisect_left
+from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from typing import TypeAlias
 
@@ -32,6 +33,7 @@ __all__ = [
     "consume",
     "forget_seen",
     "hand_place",
+    "has_place",
     "hidden_places",
     "remove_place",
     "reveal",
@@ -47,6 +49,7 @@ DRAW_PLACE: Place = (Zone.DRAW, 0, 0)
 """The draw pile as a hidden place."""
 
 _KINDS = len(CardKind)
+_CARD_KINDS: tuple[CardKind, ...] = tuple(CardKind)
 _NO_COUNTS = (0,) * _KINDS
 _Pieces: TypeAlias = list[tuple[tuple[Place, ...], Sequence[int]]]
 
@@ -69,32 +72,66 @@ def _places(clue: Clue) -> tuple[Place, ...]:
     return clue.places
 
 
+# A clue's places are sorted, and every event that grows a clue adds its SEEN places (which
+# sort last) at the end: the helpers below find, add and drop one place by bisection, so an
+# event costs the same however many cards were seen leaving since the last reshuffle.
+
+
+def has_place(places: tuple[Place, ...], place: Place) -> bool:
+    """Return whether the sorted ``places`` hold ``place`` (by bisection)."""
+    index = bisect_left(places, place)
+    return index < len(places) and places[index] == place
+
+
+def _with(places: tuple[Place, ...], place: Place) -> tuple[Place, ...]:
+    """Return the sorted ``places`` with ``place`` (not among them) added."""
+    index = bisect_left(places, place)
+    return (*places[:index], place, *places[index:])
+
+
+def _without(places: tuple[Place, ...], place: Place) -> tuple[Place, ...]:
+    """Return the sorted ``places`` without ``place`` (one of them)."""
+    index = bisect_left(places, place)
+    return (*places[:index], *places[index + 1 :])
+
+
+def _union(place_sets: Sequence[tuple[Place, ...]]) -> tuple[Place, ...]:
+    """Return the sorted union of several place sets."""
+    union: set[Place] = set()
+    union.update(*place_sets)
+    return tuple(sorted(union))
+
+
 def _merge(clues: Clues, replaced: Sequence[Clue], pieces: _Pieces) -> Clues:
     """Return ``clues`` without ``replaced`` and with ``pieces`` (places, counts) added.
 
     Counts of pieces with the same places as each other or as a kept clue are summed; a
-    group left with no card is dropped; the result is sorted by places.
+    group left with no card is dropped; the result is sorted by places. A player has a
+    few clues, and place sets of different sizes differ at once: they are compared, not
+    hashed (hashing a place set costs its size).
     """
-    groups: dict[tuple[Place, ...], Clue | list[int]] = {}
-    for clue in clues:
-        if not any(clue is old for old in replaced):
-            groups[clue.places] = clue
+    groups: list[tuple[tuple[Place, ...], Clue | list[int]]] = [
+        (clue.places, clue) for clue in clues if all(clue is not old for old in replaced)
+    ]
     for places, counts in pieces:
-        group = groups.get(places)
-        if group is None:
-            groups[places] = list(counts)
-            continue
-        if isinstance(group, Clue):
-            group = groups[places] = list(group.counts)
-        for kind, count in enumerate(counts):
-            if count:
-                group[kind] += count
+        for index, (other, group) in enumerate(groups):
+            if other == places:
+                if isinstance(group, Clue):
+                    group = list(group.counts)
+                    groups[index] = (places, group)
+                for kind, count in enumerate(counts):
+                    if count:
+                        group[kind] += count
+                break
+        else:
+            groups.append((places, list(counts)))
     result = [
         group if isinstance(group, Clue) else Clue(places, tuple(group))
-        for places, group in groups.items()
+        for places, group in groups
         if isinstance(group, Clue) or any(group)
     ]
-    result.sort(key=_places)
+    if len(result) > 1:
+        result.sort(key=_places)
     return tuple(result)
 
 
@@ -112,17 +149,14 @@ def add_counts(clues: Clues, counts: Sequence[int], place: Place) -> Clues:
 
 def widen(clues: Clues, source: Place, added: Place) -> Clues:
     """A hidden card moved unseen from ``source`` to ``added``: widen every clue at ``source``."""
-    for clue in clues:
-        if source in clue.places and added not in clue.places:
-            break
-    else:
+    moved = [
+        clue
+        for clue in clues
+        if has_place(clue.places, source) and not has_place(clue.places, added)
+    ]
+    if not moved:
         return clues
-    moved = [clue for clue in clues if source in clue.places and added not in clue.places]
-    return _merge(
-        clues,
-        moved,
-        [(tuple(sorted((*clue.places, added))), clue.counts) for clue in moved],
-    )
+    return _merge(clues, moved, [(_with(clue.places, added), clue.counts) for clue in moved])
 
 
 def seen_place(stamp: int, kind: CardKind) -> Place:
@@ -143,10 +177,10 @@ def consume(
     all their places, less ``number`` (a clue that does not name the draw pile says only
     where its cards are at least, so this forgets nothing that matters).
     """
-    hits = [clue for clue in clues if clue.counts[kind] and source in clue.places]
+    hits = [clue for clue in clues if clue.counts[kind] and has_place(clue.places, source)]
     if not hits:
         return clues
-    if seen and source != DRAW_PLACE and any(DRAW_PLACE in clue.places for clue in hits):
+    if seen and source != DRAW_PLACE and any(has_place(clue.places, DRAW_PLACE) for clue in hits):
         # Each hit gains the same new places, so no two place sets become equal: replace the
         # hits where they are (SEEN places sort last, and usually come in stamp order).
         added = tuple(sorted(seen))
@@ -168,18 +202,16 @@ def consume(
             return (*clues[:index], Clue(clue.places, counts), *clues[index + 1 :])
         return (*clues[:index], *clues[index + 1 :])
     total = 0
-    union: set[Place] = set()
     pieces: _Pieces = []
     for clue in hits:
         total += clue.counts[kind]
-        union.update(clue.places)
         rest = list(clue.counts)
         rest[kind] = 0
         pieces.append((clue.places, rest))
     if total > number:
         remaining = list(_NO_COUNTS)
         remaining[kind] = total - number
-        pieces.append((tuple(sorted(union)), remaining))
+        pieces.append((_union([clue.places for clue in hits]), remaining))
     return _merge(clues, hits, pieces)
 
 
@@ -188,13 +220,14 @@ def remove_place(clues: Clues, place: Place, kinds: frozenset[CardKind] | None =
     hits = [
         clue
         for clue in clues
-        if place in clue.places and (kinds is None or any(clue.counts[kind] for kind in kinds))
+        if has_place(clue.places, place)
+        and (kinds is None or any(clue.counts[kind] for kind in kinds))
     ]
     if not hits:
         return clues
     pieces: _Pieces = []
     for clue in hits:
-        places = tuple(other for other in clue.places if other != place)
+        places = _without(clue.places, place)
         if kinds is None:
             moved: Sequence[int] = clue.counts
         else:
@@ -238,7 +271,9 @@ def forget_seen(clues: Clues) -> Clues:
     card fewer of that kind (as :func:`consume` counts for such clues).
     """
     hits = [
-        clue for clue in clues if clue.places[-1][0] == Zone.SEEN and DRAW_PLACE not in clue.places
+        clue
+        for clue in clues
+        if clue.places[-1][0] == Zone.SEEN and not has_place(clue.places, DRAW_PLACE)
     ]
     if not hits:
         return clues
@@ -307,30 +342,49 @@ def check_clues(state: MorriganState, observer: PlayerId, clues: Clues) -> None:
                 raise InvalidStateError(f"seat {observer}'s clue names {place!r}, which he can see")
         for kind, count in enumerate(clue.counts):
             if count:
-                groups[CardKind(kind)].append((clue.places, count))
+                groups[_CARD_KINDS[kind]].append((clue.places, count))
     if len({clue.places for clue in clues}) != len(clues):
         raise InvalidStateError(f"seat {observer}'s clues are not grouped by place set")
-    named = {place for clue in clues for place in clue.places}
-    found: dict[Place, Counter[CardKind]] = {
-        place: Counter([CardKind(place[2])])
-        if place[0] == Zone.SEEN
-        else Counter(CARD_KINDS[card] for card in hidden[place])
-        for place in named
-    }
+    # The hidden cards of each kind at each real place a clue names; a SEEN place holds one
+    # card of its kind. For each clue, one pass over its places finds, per kind, the places
+    # that hold cards of that kind (the others can take none of them).
+    real: dict[Place, dict[int, int]] = {}
+    holding: dict[int, dict[int, list[Place]]] = {}  # by id of the places: kind -> places
+    for clue in clues:
+        by_kind: dict[int, list[Place]] = {}
+        for place in clue.places:
+            if place[0] == Zone.SEEN:
+                by_kind.setdefault(place[2], []).append(place)
+                continue
+            kinds = real.get(place)
+            if kinds is None:
+                kinds = real[place] = {}
+                for card in hidden[place]:
+                    kinds[CARD_KINDS[card]] = kinds.get(CARD_KINDS[card], 0) + 1
+            for kind in kinds:
+                by_kind.setdefault(kind, []).append(place)
+        holding[id(clue.places)] = by_kind
+
+    def found(place: Place, kind: CardKind) -> int:
+        if place[0] == Zone.SEEN:
+            return 1
+        return real[place][kind]
+
     for kind, kind_groups in groups.items():
         if len(kind_groups) == 1:
             places, count = kind_groups[0]
-            if count > sum(found[place][kind] for place in places):
+            if count > sum(found(place, kind) for place in holding[id(places)].get(kind, ())):
                 raise InvalidStateError(
                     f"seat {observer}'s clues about {kind} contradict the state"
                 )
             continue
-        order = sorted({place for places, _ in kind_groups for place in places})
+        held = [holding[id(places)].get(kind, []) for places, _ in kind_groups]
+        order = sorted({place for places in held for place in places})
         index = {place: position for position, place in enumerate(order)}
         flows = assign(
             [count for _, count in kind_groups],
-            [[index[place] for place in places] for places, _ in kind_groups],
-            [found[place][kind] for place in order],
+            [[index[place] for place in places] for places in held],
+            [found(place, kind) for place in order],
         )
         if flows is None:
             raise InvalidStateError(f"seat {observer}'s clues about {kind} contradict the state")

@@ -9,17 +9,18 @@ with the next state, not rebuilt.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import TypeVar
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, TypeVar
 
 import attrs
 
 from boardgames.core.history import History
 from boardgames.core.protocol import PlayerId
 from boardgames.core.rng import Rng
+from boardgames.games.morrigan import _clue_log, _names
 from boardgames.games.morrigan import _hidden_information as knowledge
-from boardgames.games.morrigan import _names
-from boardgames.games.morrigan._hidden_information import DRAW_PLACE, Clues, hand_place
+from boardgames.games.morrigan._clue_log import Event, PendingClues
+from boardgames.games.morrigan._hidden_information import Clues
 from boardgames.games.morrigan.components import CARD_KINDS, CardId, CardKind, CardType
 from boardgames.games.morrigan.components import CARD_TYPES as _TYPE
 from boardgames.games.morrigan.state import (
@@ -36,6 +37,7 @@ from boardgames.games.morrigan.state import (
     Reinforcement,
     Window,
     Zone,
+    stored_clues,
 )
 
 __all__ = ["Table", "replaced"]
@@ -44,6 +46,7 @@ _T = TypeVar("_T")
 _KIND = CARD_KINDS
 _ACTION = CardType.ACTION
 _KINDS = len(CardKind)
+_GIVE_CLUES = (_clue_log.steal, _clue_log.public_gain, _clue_log.reshuffle)
 
 
 def _holds(holding: Holding, card: CardId) -> bool:
@@ -70,8 +73,8 @@ class Table:
         "adversaries",
         "ally",
         "attack",
+        "clue_events",
         "clues",
-        "clues_before",
         "discard_pile",
         "draw_pile",
         "duel",
@@ -117,8 +120,8 @@ class Table:
     reinforced: frozenset[CardId]
     target: CardId | None
     floors: tuple[int, ...]
-    clues: tuple[Clues, ...]
-    clues_before: tuple[Clues, ...]
+    clues: tuple[Clues, ...] | PendingClues
+    clue_events: list[Event]
     public: _names.Mask | None
     history: History[HistoryEntry]
     winner: PlayerId | None
@@ -147,7 +150,8 @@ class Table:
         self.reinforced = state.reinforced
         self.target = state.target
         self.floors = state.floors
-        self.clues = self.clues_before = state.clues
+        self.clues = stored_clues(state)  # the clues before the move, maybe still pending
+        self.clue_events = []
         self.history = state.history
         self.winner = state.winner
         self.truncated = state.truncated
@@ -158,16 +162,8 @@ class Table:
     def freeze(self) -> MorriganState:
         """Return the state this table now describes."""
         clues = self.clues
-        before = self.clues_before
-        if clues is not before:
-            # Events that cancel out (a stake placed, then revealed) leave equal clues: keep
-            # the old objects, so that unchanged knowledge stays shared.
-            clues = tuple(
-                old if new is not old and new == old else new
-                for old, new in zip(before, clues, strict=True)
-            )
-            if all(old is new for old, new in zip(before, clues, strict=True)):
-                clues = before
+        if self.clue_events:
+            clues = PendingClues(clues, tuple(self.clue_events), self.players)
         state = MorriganState(
             self.players,
             self.options,
@@ -190,7 +186,7 @@ class Table:
             self.reinforced,
             self.target,
             self.floors,
-            clues,
+            clues,  # type: ignore[arg-type]  # folded when read (see ``_clue_log``)
             self.history,
             self.winner,
             self.truncated,
@@ -357,126 +353,57 @@ class Table:
         counts = [0] * _KINDS
         for card in cards:
             counts[_KIND[card]] += 1
-        done: dict[int, Clues] = {}  # observers who knew the same know the same again
-        updated = []
-        for clues in self.clues:
-            result = done.get(id(clues))
-            if result is None:
-                result = knowledge.forget_seen(knowledge.remove_place(clues, DRAW_PLACE))
-                result = done[id(clues)] = knowledge.add_counts(result, counts, DRAW_PLACE)
-            updated.append(result)
-        self.clues = tuple(updated)
+        self._record(_clue_log.reshuffle, (tuple(counts),))
 
     # ---- what each player knows about cards he cannot see -----------------------------------
     #
-    # Each event runs over the observers' clue tuples and replaces the state's tuple of them
-    # only if one changed; observers who shared a tuple before an event share the result.
+    # Each event is recorded, not computed: the next state folds the move's events into each
+    # observer's clues when they are first read (see ``_clue_log``).
+
+    def _record(self, event: Callable[..., Clues], arguments: tuple[Any, ...]) -> None:
+        """Record a clue event, unless it changes nothing.
+
+        While nobody has a clue, only an event that gives one (a steal, a card gained in
+        view, a reshuffle) is kept.
+        """
+        quiet = not self.clue_events and type(self.clues) is tuple and not any(self.clues)
+        if quiet and event not in _GIVE_CLUES:
+            return
+        self.clue_events.append((event, arguments))
 
     def clue_draw(self, seat: PlayerId, card: CardId) -> None:
         """``seat`` drew ``card``: he saw its kind, the others did not."""
-        before = self.clues
-        if not any(before):
-            return
-        source = hand_place(seat)
-        after = [
-            clues
-            if not clues
-            else knowledge.consume(clues, _KIND[card], DRAW_PLACE, 1)
-            if observer == seat
-            else knowledge.widen(clues, DRAW_PLACE, source)
-            for observer, clues in enumerate(before)
-        ]
-        self._update(before, after)
+        self._record(_clue_log.draw, (seat, _KIND[card]))
 
     def clue_hidden(self, seat: PlayerId, place: Place) -> None:
         """``seat`` put a card from his hand face down at ``place``."""
-        before = self.clues
-        if not any(before):
-            return
-        source = hand_place(seat)
-        after = [
-            knowledge.widen(clues, source, place) if clues and observer != seat else clues
-            for observer, clues in enumerate(before)
-        ]
-        self._update(before, after)
+        self._record(_clue_log.hidden, (seat, place))
 
     def clue_visible(self, seat: PlayerId, card: CardId) -> None:
         """``card`` left ``seat``'s hand face up: everybody saw its kind."""
-        before = self.clues
-        if not any(before):
-            return
-        source = hand_place(seat)
         kind = _KIND[card]
         seen = (knowledge.seen_place(self.stamp() + card, kind),)
-        done: dict[int, Clues] = {}  # observers who knew the same know the same again
-        after = []
-        for observer, clues in enumerate(before):
-            if clues and observer != seat:
-                result = done.get(id(clues))
-                if result is None:
-                    result = done[id(clues)] = knowledge.consume(clues, kind, source, 1, seen)
-                clues = result
-            after.append(clues)
-        self._update(before, after)
+        self._record(_clue_log.visible, (seat, kind, seen))
 
     def clue_steal(self, victim: PlayerId, taker: PlayerId, card: CardId) -> None:
         """``taker`` drew ``card`` from ``victim``'s hand: only the two of them saw it."""
         kind = _KIND[card]
-        source = hand_place(victim)
-        target = hand_place(taker)
-        before = self.clues
-        after = []
-        for observer, clues in enumerate(before):
-            if observer == victim:
-                clues = knowledge.add(clues, kind, target, 1)
-            elif not clues:
-                pass
-            elif observer == taker:
-                seen = (knowledge.seen_place(self.stamp() + 99 - victim, kind),)
-                clues = knowledge.consume(clues, kind, source, 1, seen)
-            else:
-                clues = knowledge.widen(clues, source, target)
-            after.append(clues)
-        self._update(before, after)
+        seen = (knowledge.seen_place(self.stamp() + 99 - victim, kind),)
+        self._record(_clue_log.steal, (victim, taker, kind, seen))
 
     def clue_public_gain(self, seat: PlayerId, card: CardId) -> None:
         """Everybody saw ``card`` go into ``seat``'s hand."""
-        kind = _KIND[card]
-        place = hand_place(seat)
-        before = self.clues
-        after = [
-            clues if observer == seat else knowledge.add(clues, kind, place, 1)
-            for observer, clues in enumerate(before)
-        ]
-        self._update(before, after)
+        self._record(_clue_log.public_gain, (seat, _KIND[card]))
 
     def clue_reveal(
         self, place: Place, cards: Iterable[CardId], kinds: frozenset[CardKind] | None = None
     ) -> None:
         """Everybody saw every card at ``place`` (or every card of ``kinds`` there)."""
-        before = self.clues
-        if not any(before):
-            return
-        shown = tuple(cards)
-        stamp = self.stamp()
-        done: dict[int, Clues] = {}
-        after = []
-        for clues in before:
-            result = done.get(id(clues))
-            if result is None:
-                result = done[id(clues)] = knowledge.reveal(clues, place, shown, kinds, stamp)
-            after.append(result)
-        self._update(before, after)
+        self._record(_clue_log.reveal, (place, tuple(cards), kinds, self.stamp()))
 
     def stamp(self) -> int:
         """The stamp of the cards seen leaving in this transition (see ``Zone.SEEN``)."""
         return 100 * len(self.history)
-
-    def _update(self, before: tuple[Clues, ...], after: list[Clues]) -> None:
-        for old, new in zip(before, after, strict=True):
-            if old is not new:
-                self.clues = tuple(after)
-                return
 
     def reveal_holding(self, holding: Holding) -> Holding:
         """Turn up the face-down cards under ``holding``: return it with their public names.

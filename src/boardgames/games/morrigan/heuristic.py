@@ -1,31 +1,34 @@
 """A hand-written Morrigan knight, the game's ``heuristic`` bot.
 
-The bot reads only its observation and follows simple rules, decision by decision:
+The bot reads only its observation and legal actions; it may sample full states that agree
+with its observation (as the greedy bot does), never the true state. Decision by decision:
 
-* **Duel**: declare it when the Action cards in hand, plus the expected Action strength of
-  the duel draw, beat Maletar's 5 plus the help each opponent may plausibly give him.
-* **Action phase**, in this order: draw cards (Secret Treasure, The King's Favourite); play
-  the best Territory; take a Territory or a strong Action card back with Unexpected Ally;
-  cast Sorcery on the best-placed opponent holding several cards; fight an Adversary or
-  conquer a Territory when the Action cards in hand (doubled by a Catapult in a conquest)
-  beat its estimated defence; play an Ordeal when holding a strong Action card; play
-  Earthquake when the opponents' Territories hide more reinforcements than one's own;
-  otherwise end the phase.
-* **Attacks** add the smallest Action card that beats the estimated defence, else the
-  largest, and launch as soon as the estimate is beaten. A face-down card of unknown kind
-  counts as :data:`UNKNOWN_REINFORCEMENT`.
-* **Ordeals**: stake the strongest Action card (with the Blessing if it helps) when the
-  Ordeal is one's own or worth it; a lone last staker bluffs with his least useful card.
-* **Maletar**: give him the smallest Action card that stops the duelist, if any does.
-* **Reinforcement**: put the cards that the hand limit would discard anyway under one's own
-  Territories (Action cards first), and discard the least useful cards at the hand limit.
+* **Duel**: at the start of a turn with 15 prestige, sample 16 states, declare the duel in
+  each, and count how often the Action cards of the hand and of the duel draw beat Maletar
+  when each opponent in turn gives him his smallest Action card that stops the duelist on
+  its own (if he has one). Declare the duel when that chance is at least 0.3.
+* **Maletar**: give him the smallest Action card that stops the duelist, if any does; else
+  the largest one (the opponents still to decide may add enough); decline when Maletar
+  already holds.
+* **Reinforcement with two players**: put the cards that the hand limit would discard
+  anyway under one's own Territories (Action cards first, highest Territory first), and
+  nothing under the Adversaries.
+* **Every other decision** (the action phase, attacks, Ordeal stakes, on-play
+  reinforcements, Unexpected Ally, the hand limit, a lost duel's card, reinforcement with
+  more players): look one decision ahead. Each legal action is applied to the same 4
+  sampled states (1 with more than two players), each result is valued by the bot's own
+  evaluation, and the action with the best mean margin (the bot's value minus the best
+  other seat's) is taken; ties are broken by the bot's generator. That evaluation is
+  :func:`heuristic_value` with the best attack in reach counted more: all of it (not 0.8)
+  for the player in his action phase, 0.6 of it (not 0.35) for the others, whose victims
+  lose as much.
 
-Any decision it does not model gets a random legal action from its generator, so the bot is
-deterministic given that generator.
+So the bot is deterministic given its generator. A decision costs about 1.1 ms on average
+with two players (four sampled states) and 0.6 ms with four (one), rarely more than 2.5 ms;
+a duel decision 3 to 6 ms on average, rarely more than 12 ms.
 
 The module also holds :func:`heuristic_value`, the evaluation of a full state that the
-greedy bot reads instead of the score (``Morrigan.heuristic_value``); the bot above does not
-use it.
+greedy bot reads instead of the score (``Morrigan.heuristic_value``).
 
 .. versionadded:: 0.1.0
 """
@@ -39,7 +42,7 @@ from collections.abc import Iterable, Sequence
 
 from boardgames.core.play import Bot
 from boardgames.core.protocol import PlayerId
-from boardgames.games.morrigan import actions
+from boardgames.games.morrigan import actions, rules
 from boardgames.games.morrigan._end_and_scoring import (
     holding_defence,
     loss_options,
@@ -58,13 +61,19 @@ from boardgames.games.morrigan.components import (
     CardKind,
     CardType,
 )
-from boardgames.games.morrigan.observation import HoldingView, MorriganObservation
+from boardgames.games.morrigan.observation import MorriganObservation, sample_state
 from boardgames.games.morrigan.state import Holding, MorriganState, Phase
 
-__all__ = ["UNKNOWN_REINFORCEMENT", "WIN_VALUE", "MorriganHeuristicBot", "heuristic_value"]
+__all__ = ["WIN_VALUE", "MorriganHeuristicBot", "heuristic_value"]
 
-UNKNOWN_REINFORCEMENT = 2.0
-"""The defence a face-down card of unknown kind is assumed to add."""
+_DUEL_SAMPLES = 16
+"""The sampled states on which the bot estimates its chance against Maletar."""
+
+_DUEL_CHANCE = 0.3
+"""The least estimated chance against Maletar at which the bot declares the duel."""
+
+_LOOKAHEAD_SAMPLES = 4
+"""The sampled states of the one-decision lookahead with two players (one with more)."""
 
 _DECK_SIZE = sum(count for _, count in DECK)
 _EXPECTED_DRAW = (
@@ -72,9 +81,6 @@ _EXPECTED_DRAW = (
     / _DECK_SIZE
 )
 """The expected Action strength of one card drawn blind (about 1.4)."""
-
-_MALETAR_HELP = 2.5
-"""The help each opponent who may hold an Action card is expected to give Maletar."""
 
 _SPECIAL_WORTH = {
     CardKind.SECRET_TREASURE: 9.0,
@@ -88,6 +94,14 @@ _SPECIAL_WORTH = {
     CardKind.DELUGE: 1.0,
     CardKind.GLACIAL_WINTER: 1.0,
 }
+
+_DECLARE = actions.DeclareDuel()
+_NORMAL = actions.NormalTurn()
+_DECLINE = actions.Decline()
+_END_REINFORCEMENT = actions.EndReinforcement()
+
+_RULE_PHASES = frozenset((Phase.TURN_START, Phase.MALETAR_REINFORCE))
+_TWO_PLAYER_RULE_PHASES = _RULE_PHASES | {Phase.REINFORCE_TARGET, Phase.REINFORCE_CARD}
 
 
 def _worth(kind: CardKind) -> float:
@@ -104,34 +118,8 @@ def _worth(kind: CardKind) -> float:
     return _SPECIAL_WORTH.get(kind, 1.0)
 
 
-def _prestige(observation: MorriganObservation, seat: PlayerId) -> int:
-    return sum(
-        CARD_KINDS[holding.card].face_value for holding in observation.territories[seat]
-    ) + sum(CARD_KINDS[card].face_value for card in observation.won[seat])
-
-
-def _defence(holding: HoldingView, adversary: bool, wide_curse: bool) -> float:
-    """Estimate a target's defence: known cards count exactly, unknown ones on average."""
-    total = float(CARD_KINDS[holding.card].face_value)
-    curses = 0
-    for reinforcement in holding.reinforcements:
-        if reinforcement.card is None:
-            total += UNKNOWN_REINFORCEMENT
-            continue
-        kind = CARD_KINDS[reinforcement.card]
-        if kind.type is CardType.ACTION:
-            total += kind.face_value
-        elif (
-            kind is CardKind.CURSE
-            and adversary
-            and (reinforcement.in_reinforcement_phase or wide_curse)
-        ):
-            curses += 1
-    return total * (1 << curses)
-
-
 class MorriganHeuristicBot(Bot[MorriganObservation, Action]):
-    """Score prestige, attack what the hand can beat, duel Maletar when the hand is strong.
+    """Duel Maletar when the odds are good, stop other duelists, else look one decision ahead.
 
     >>> import boardgames
     >>> game = boardgames.make("morrigan", players=3)
@@ -149,64 +137,91 @@ class MorriganHeuristicBot(Bot[MorriganObservation, Action]):
         legal_actions: Sequence[Action],
         rng: random.Random,
     ) -> Action:
-        """Return the rule-based choice, or a random legal action for unmodelled decisions."""
+        """Return the rule's choice, or the best legal action one decision ahead."""
         if len(legal_actions) == 1:
             return legal_actions[0]
-        choice = _Knight(observation, legal_actions).choose()
-        if choice is None or choice not in legal_actions:
-            return legal_actions[rng.randrange(len(legal_actions))]
-        return choice
+        phase = observation.phase
+        ruled = _TWO_PLAYER_RULE_PHASES if observation.players == 2 else _RULE_PHASES
+        if phase in ruled:
+            choice = _Knight(observation, legal_actions, rng).choose()
+            if choice is not None and choice in legal_actions:
+                return choice
+        return _look_ahead(observation, legal_actions, rng)
+
+
+def _margin(values: Sequence[float], seat: PlayerId) -> float:
+    return values[seat] - max(value for other, value in enumerate(values) if other != seat)
+
+
+def _look_ahead(
+    observation: MorriganObservation, legal: Sequence[Action], rng: random.Random
+) -> Action:
+    """The legal action whose results on sampled states have the best mean margin."""
+    count = _LOOKAHEAD_SAMPLES if observation.players == 2 else 1
+    states = [sample_state(observation, rng.getrandbits(64)) for _ in range(count)]
+    seat = observation.player
+    best: list[Action] = []
+    best_margin = -math.inf
+    for action in legal:
+        margin = sum(_margin(_knight_value(rules.apply(state, action)), seat) for state in states)
+        if margin > best_margin:
+            best, best_margin = [action], margin
+        elif margin == best_margin:
+            best.append(action)
+    return best[rng.randrange(len(best))]
+
+
+def _duel_chance(observation: MorriganObservation, rng: random.Random) -> float:
+    """The share of sampled states in which the declared duel beats Maletar.
+
+    Each opponent in turn gives Maletar his smallest Action card that stops the duelist on
+    its own, if he has one.
+    """
+    wins = 0
+    for _ in range(_DUEL_SAMPLES):
+        state = rules.apply(sample_state(observation, rng.getrandbits(64)), _DECLARE)
+        duel = state.duel
+        if state.winner is not None:  # nobody could reinforce Maletar
+            wins += 1
+            continue
+        if duel is None:  # lost, for the same reason
+            continue
+        attack = sum(_FACE[card] for card in duel.attack)
+        defence = MALETAR_DEFENCE + sum(_FACE[card] for card in duel.maletar)
+        for seat in duel.waiting:
+            if defence >= attack:
+                break
+            held = sorted(_FACE[card] for card in state.hands[seat] if _IS_ACTION[card])
+            stop = bisect.bisect_left(held, attack - defence)
+            if stop < len(held):
+                defence += held[stop]
+        wins += attack > defence
+    return wins / _DUEL_SAMPLES
 
 
 class _Knight:
-    """One decision, seen from the observation."""
+    """One ruled decision, seen from the observation."""
 
-    def __init__(self, observation: MorriganObservation, legal: Sequence[Action]) -> None:
+    def __init__(
+        self, observation: MorriganObservation, legal: Sequence[Action], rng: random.Random
+    ) -> None:
         self.obs = observation
         self.legal = legal
+        self.rng = rng
         self.me = observation.player
         self.kinds = sorted((CARD_KINDS[card] for card in observation.hand), key=_worth)
-        self.action_values = sorted(
-            (kind.face_value for kind in self.kinds if kind.type is CardType.ACTION),
-            reverse=True,
-        )
 
     def choose(self) -> Action | None:
         phase = self.obs.phase
         if phase is Phase.TURN_START:
-            return actions.DeclareDuel() if self.duel_wins() else actions.NormalTurn()
-        if phase is Phase.ACTION:
-            return self.action_phase()
-        if phase is Phase.ON_PLAY_REINFORCE or phase is Phase.MALETAR_REINFORCE:
-            return self.maletar() if phase is Phase.MALETAR_REINFORCE else actions.Decline()
-        if phase is Phase.ORDEAL_STAKE:
-            return self.stake()
-        if phase is Phase.ATTACK:
-            return self.attack()
-        if phase is Phase.ALLY_PICK:
-            picks = [a for a in self.legal if isinstance(a, actions.TakeFromDiscard)]
-            return max(picks, key=lambda a: _worth(a.kind)) if picks else None
+            return _DECLARE if _duel_chance(self.obs, self.rng) >= _DUEL_CHANCE else _NORMAL
+        if phase is Phase.MALETAR_REINFORCE:
+            return self.maletar()
         if phase is Phase.REINFORCE_TARGET:
             return self.reinforce_target()
         if phase is Phase.REINFORCE_CARD:
             return self.reinforce_card()
-        if phase is Phase.HAND_LIMIT:
-            return actions.Discard(self.kinds[0]) if self.kinds else None
-        if phase is Phase.DUEL_LOSS:
-            return self.lose_card()
         return None
-
-    # The duel.
-
-    def duel_wins(self) -> bool:
-        draws = DRAW + self.obs.players - 1
-        attack = sum(self.action_values) + draws * _EXPECTED_DRAW
-        helpers = sum(
-            1
-            for seat in range(self.obs.players)
-            if seat != self.me and self.obs.hand_sizes[seat] > self.obs.floors[seat]
-        )
-        return attack > MALETAR_DEFENCE + _MALETAR_HELP * helpers
 
     def maletar(self) -> Action | None:
         duel = self.obs.duel
@@ -215,7 +230,7 @@ class _Knight:
         attack = sum(CARD_KINDS[card].face_value for card in duel.attack)
         defence = MALETAR_DEFENCE + sum(CARD_KINDS[card].face_value for card in duel.maletar)
         if defence >= attack:
-            return actions.Decline()
+            return _DECLINE
         gifts = sorted(
             (a for a in self.legal if isinstance(a, actions.ReinforceMaletar)),
             key=lambda a: a.value,
@@ -223,170 +238,9 @@ class _Knight:
         for gift in gifts:
             if defence + gift.value >= attack:
                 return gift
-        return gifts[-1] if gifts else actions.Decline()
+        return gifts[-1] if gifts else _DECLINE
 
-    def lose_card(self) -> Action | None:
-        # Prefer losing a won card to a Territory (which takes its reinforcements with it).
-        territories = {holding.card for holding in self.obs.territories[self.me]}
-        losses = [a for a in self.legal if isinstance(a, actions.LoseCard)]
-        return min(losses, key=lambda a: a.card in territories) if losses else None
-
-    # The action phase.
-
-    def action_phase(self) -> Action:
-        for special in (CardKind.SECRET_TREASURE, CardKind.KINGS_FAVOURITE):
-            if actions.PlaySpecial(special) in self.legal:
-                return actions.PlaySpecial(special)
-        territories = [a for a in self.legal if isinstance(a, actions.PlayTerritory)]
-        if territories:
-            return max(territories, key=lambda a: a.value)
-        if actions.PlaySpecial(CardKind.UNEXPECTED_ALLY) in self.legal and self.discard_has_prize():
-            return actions.PlaySpecial(CardKind.UNEXPECTED_ALLY)
-        sorcery = self.sorcery()
-        if sorcery is not None:
-            return sorcery
-        attack = self.best_attack()
-        if attack is not None:
-            return attack
-        ordeals = [a for a in self.legal if isinstance(a, actions.PlayOrdeal)]
-        if ordeals and self.action_values and self.action_values[0] >= 3:
-            return max(ordeals, key=lambda a: a.value)
-        adversaries = [a for a in self.legal if isinstance(a, actions.PlayAdversary)]
-        if adversaries:
-            adversary = min(adversaries, key=lambda a: a.value)
-            needed = adversary.value + UNKNOWN_REINFORCEMENT * (self.obs.players - 1)
-            if sum(self.action_values) > needed + 2:
-                return adversary
-        if actions.PlaySpecial(CardKind.EARTHQUAKE) in self.legal and self.quake_helps():
-            return actions.PlaySpecial(CardKind.EARTHQUAKE)
-        return actions.EndActions()
-
-    def discard_has_prize(self) -> bool:
-        return any(
-            CARD_KINDS[card].type is CardType.TERRITORY
-            or CARD_KINDS[card] in (CardKind.ACTION_4, CardKind.ACTION_5)
-            for card in self.obs.discard_pile
-        )
-
-    def sorcery(self) -> Action | None:
-        targets = [a for a in self.legal if isinstance(a, actions.PlaySorcery)]
-        if not targets:
-            return None
-        best = max(
-            targets,
-            key=lambda a: (_prestige(self.obs, a.target), self.obs.hand_sizes[a.target]),
-        )
-        return best if self.obs.hand_sizes[best.target] >= 3 else None
-
-    def quake_helps(self) -> bool:
-        mine = sum(len(h.reinforcements) for h in self.obs.territories[self.me])
-        theirs = sum(
-            len(h.reinforcements)
-            for seat, holdings in enumerate(self.obs.territories)
-            if seat != self.me
-            for h in holdings
-        )
-        return theirs > mine + 1
-
-    def target_defence(self, card: CardId) -> tuple[float, bool, PlayerId | None]:
-        """Return a target's estimated defence, whether it is a Territory, and its owner."""
-        wide = self.obs.options.wide_curse
-        for holding in self.obs.adversaries:
-            if holding.card == card:
-                return _defence(holding, True, wide), False, None
-        for seat, holdings in enumerate(self.obs.territories):
-            for holding in holdings:
-                if holding.card == card:
-                    return _defence(holding, False, wide), True, seat
-        return float("inf"), False, None
-
-    def best_attack(self) -> Action | None:
-        strength = sum(self.action_values)
-        catapult = CardKind.CATAPULT in self.kinds
-        leader = max(
-            (_prestige(self.obs, seat) for seat in range(self.obs.players) if seat != self.me),
-            default=0,
-        )
-        best: tuple[float, Action] | None = None
-        for action in self.legal:
-            if isinstance(action, actions.Fight):
-                card = action.adversary
-            elif isinstance(action, actions.Conquer):
-                card = action.territory
-            else:
-                continue
-            defence, territory, owner = self.target_defence(card)
-            power = strength * (2 if territory and catapult else 1)
-            if power <= defence:
-                continue
-            value = float(CARD_KINDS[card].face_value)
-            if territory and owner is not None:
-                # Taking a Territory also costs its owner, more so if he leads.
-                value *= 1.5 if _prestige(self.obs, owner) >= leader else 1.2
-            score = value - 0.3 * defence
-            if best is None or score > best[0]:
-                best = (score, action)
-        return None if best is None else best[1]
-
-    def attack(self) -> Action | None:
-        attack = self.obs.attack
-        if attack is None:
-            return None
-        defence, _, _ = self.target_defence(attack.target)
-        multiplier = 2 ** len(attack.catapults)
-        down = sum(CARD_KINDS[card].face_value for card in attack.cards)
-        if down * multiplier > defence and actions.Commit() in self.legal:
-            return actions.Commit()
-        if actions.AddCatapult() in self.legal and down > 0 and down * multiplier * 2 > defence:
-            return actions.AddCatapult()
-        adds = sorted(
-            (a for a in self.legal if isinstance(a, actions.AddAction)), key=lambda a: a.value
-        )
-        for add in adds:
-            if (down + add.value) * multiplier > defence:
-                return add
-        if adds:
-            return adds[-1]
-        if actions.AddCatapult() in self.legal and down > 0:
-            return actions.AddCatapult()
-        return actions.Commit()
-
-    # Ordeals.
-
-    def stake(self) -> Action | None:
-        ordeal = self.obs.ordeal
-        if ordeal is None:
-            return None
-        stakes = [a for a in self.legal if isinstance(a, actions.Stake)]
-        refuse: Action = (
-            actions.Withdraw() if actions.Withdraw() in self.legal else actions.Decline()
-        )
-        if not stakes:
-            return refuse
-
-        def strength(stake: actions.Stake) -> tuple[int, bool]:
-            kind = stake.kind
-            value = kind.face_value if kind.type is CardType.ACTION else 0
-            return value * (2 if stake.blessed else 1), not stake.blessed
-
-        best = max(stakes, key=strength)
-        best_value = strength(best)[0]
-        worth = CARD_KINDS[ordeal.card].face_value
-        own = ordeal.player == self.me
-        if best_value >= 4 or (best_value > 0 and (own or worth >= 3)):
-            return best
-        lone = (
-            ordeal.round == 1
-            and not ordeal.stakes
-            and ordeal.waiting == (self.me,)
-            and self.obs.options.lone_bluff_wins
-        )
-        if lone:
-            plain = [s for s in stakes if not s.blessed]
-            return min(plain or stakes, key=lambda s: _worth(s.kind))
-        return refuse
-
-    # Reinforcement.
+    # Reinforcement (two players).
 
     def spare(self) -> list[CardKind]:
         """The cards the hand limit would discard anyway, least useful first."""
@@ -398,7 +252,7 @@ class _Knight:
         mine = [a for a in targets if a.card in own]
         if self.spare() and mine:
             return max(mine, key=lambda a: CARD_KINDS[a.card].face_value)
-        return actions.EndReinforcement()
+        return _END_REINFORCEMENT
 
     def reinforce_card(self) -> Action | None:
         options = [a for a in self.legal if isinstance(a, actions.Reinforce)]
@@ -424,6 +278,12 @@ _ATTACK_NOW = 0.8
 
 _ATTACK_LATER = 0.35
 """How much of his best attack another player counts (and its victim loses) for his next turn."""
+
+_KNIGHT_ATTACK_NOW = 1.0
+"""``_knight_value``'s share of ``_ATTACK_NOW``: the player in his action phase counts it all."""
+
+_KNIGHT_ATTACK_LATER = 0.6
+"""``_knight_value``'s share of ``_ATTACK_LATER``: the threats to one's Territories weigh more."""
 
 _DUEL_LATER = 0.5
 """How much of his chance against Maletar a player with 15 prestige counts before the duel."""
@@ -547,7 +407,27 @@ def heuristic_value(state: MorriganState) -> tuple[float, ...]:
         if state.winner is not None:
             return tuple(WIN_VALUE if seat == state.winner else 0.0 for seat in range(players))
         return tuple(float(prestige(state, seat)) for seat in range(players))
-    return _Standing(state).values()
+    return _Standing(state, _ATTACK_NOW, _ATTACK_LATER).values()
+
+
+def _knight_value(state: MorriganState) -> tuple[float, ...]:
+    """Return how well each seat stands in ``state``, as the heuristic bot judges it.
+
+    This is :func:`heuristic_value` with the best attacks in reach counted more: at 1.0
+    (instead of 0.8) for the player in his action phase and 0.6 (instead of 0.35) for the
+    others, whose victims lose as much. Looking one decision ahead with it, the bot beat
+    the greedy bot (which reads :func:`heuristic_value`) more often than with
+    :func:`heuristic_value` itself.
+
+    >>> import boardgames
+    >>> game = boardgames.make("morrigan", players=3)
+    >>> state = game.new_game(seed=4)
+    >>> _knight_value(state) == heuristic_value(state)  # no attack in reach yet
+    True
+    """
+    if state.to_move is None:
+        return heuristic_value(state)
+    return _Standing(state, _KNIGHT_ATTACK_NOW, _KNIGHT_ATTACK_LATER).values()
 
 
 class _Target:
@@ -611,8 +491,10 @@ class _Standing:
     A pending choice is first settled as it will likely end.
     """
 
-    def __init__(self, state: MorriganState) -> None:
+    def __init__(self, state: MorriganState, attack_now: float, attack_later: float) -> None:
         self.state = state
+        self.attack_now = attack_now
+        self.attack_later = attack_later
         wide = state.options.wide_curse
         self.prestige = [float(sum(_FACE[card] for card in won)) for won in state.won]
         self.hands = [list(hand) for hand in state.hands]
@@ -777,7 +659,7 @@ class _Standing:
             strengths[seat] = sum(held)
             best = self._best_attack(seat, held)
             if best is not None:
-                share = _ATTACK_NOW if seat == self.acting else _ATTACK_LATER
+                share = self.attack_now if seat == self.acting else self.attack_later
                 gain, target = best
                 totals[seat] += share * gain
                 if target.owner is not None:

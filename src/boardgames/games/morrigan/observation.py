@@ -21,6 +21,7 @@ from boardgames.core.history import History
 from boardgames.core.protocol import PlayerId
 from boardgames.core.rng import Rng
 from boardgames.games.morrigan._assign import assign
+from boardgames.games.morrigan._clue_log import clues_of
 from boardgames.games.morrigan._hidden_information import DRAW_PLACE
 from boardgames.games.morrigan._names import private_names
 from boardgames.games.morrigan.components import CARD_KINDS, CARDS, CardId, CardKind, CardType
@@ -192,9 +193,31 @@ _BARE_VIEWS = tuple(HoldingView(card, ()) for card in range(len(CARDS)))
 """The view of each card on the table with nothing under it, shared by every observation."""
 
 
+_VIEWS: dict[tuple[int, PlayerId], tuple[Holding, HoldingView]] = {}
+"""The views of the holdings observed lately, by ``id`` of the holding and seat (each entry
+keeps its holding alive, so that the ``id`` is not reused); emptied when it holds
+``_VIEWS_KEPT``. A holding stays the same object from state to state until a move changes
+it, so an observation builds the views of the changed holdings only."""
+_VIEWS_KEPT = 4096
+
+
 def _holding_view(holding: Holding, player: PlayerId, names: dict[CardId, CardId]) -> HoldingView:
     if not holding.reinforcements:
         return _BARE_VIEWS[holding.card]
+    if any(r.placer == player and not r.public for r in holding.reinforcements):
+        return _new_view(holding, player, names)  # it shows private names
+    key = (id(holding), player)
+    entry = _VIEWS.get(key)
+    if entry is not None and entry[0] is holding:
+        return entry[1]
+    view = _new_view(holding, player, names)
+    if len(_VIEWS) >= _VIEWS_KEPT:
+        _VIEWS.clear()
+    _VIEWS[key] = (holding, view)
+    return view
+
+
+def _new_view(holding: Holding, player: PlayerId, names: dict[CardId, CardId]) -> HoldingView:
     return HoldingView(
         holding.card,
         tuple(
@@ -283,7 +306,7 @@ def observe(state: MorriganState, player: PlayerId) -> MorriganObservation:
         reinforced=state.reinforced,
         target=state.target,
         floors=state.floors,
-        clues=state.clues[player],
+        clues=clues_of(state, player),
         history=state.history,
         winner=state.winner,
         truncated=state.truncated,
@@ -328,11 +351,167 @@ def sample_state(observation: MorriganObservation, seed: int) -> MorriganState:
     cards, and the public fact that a player building an attack with no card down yet
     holds an Action card, respected. The random stream of the result is fresh.
 
+    What does not depend on the seed (the places, the hidden cards, the transport problem
+    of the clues, the parts of the table the observer sees whole) is worked out once per
+    observation and kept for the next samples of the same observation, as a search draws
+    many.
+
     Raises:
         InvalidStateError: The observation is inconsistent (the cards do not add up, or the
             clues cannot all be satisfied).
     """
     rng = Rng.from_seed(seed).derive(0x3077)
+    plan = _plan_of(observation)
+    if plan.deal is not None:
+        dealt, rng = _deal(plan.deal, rng)
+        draw_pile, rng = rng.permuted(dealt.get(DRAW_PLACE, []))
+    else:
+        # Nothing constrains the deal: cut one random order of the hidden cards into the
+        # places. Every place, the draw pile's order too, is then uniformly random.
+        order, rng = rng.permuted(plan.pool)
+        dealt = {}
+        start = 0
+        for place, size in zip(plan.places, plan.sizes, strict=True):
+            dealt[place] = list(order[start : start + size])
+            start += size
+        draw_pile = tuple(dealt.get(DRAW_PLACE, ()))
+    me = observation.player
+    hands = tuple(
+        observation.hand if seat == me else frozenset(dealt.get(_HAND_PLACES[seat], ()))
+        for seat in range(observation.players)
+    )
+
+    def rebuild(holding: Holding | HoldingView) -> Holding:
+        if isinstance(holding, Holding):
+            return holding
+        return Holding(
+            holding.card,
+            tuple(
+                Reinforcement(
+                    r.card if r.card is not None else dealt[(Zone.SLOT, holding.card, index)][0],
+                    r.placer,
+                    r.in_reinforcement_phase,
+                    r.public,
+                    r.known_bluff,
+                )
+                for index, r in enumerate(holding.reinforcements)
+            ),
+        )
+
+    ordeal = plan.ordeal
+    if isinstance(ordeal, OrdealView):
+        ordeal = Ordeal(
+            ordeal.card,
+            ordeal.player,
+            ordeal.round,
+            ordeal.waiting,
+            tuple(
+                StakedCard(
+                    stake.seat,
+                    stake.card if stake.card is not None else dealt[_STAKE_PLACES[stake.seat]][0],
+                    stake.blessing,
+                    stake.known_bluff,
+                )
+                for stake in ordeal.stakes
+            ),
+        )
+    return MorriganState(
+        observation.players,
+        observation.options,
+        observation.turn,
+        observation.active,
+        observation.phase,
+        observation.to_move,
+        draw_pile,
+        observation.discard_pile,
+        hands,
+        tuple(tuple(rebuild(holding) for holding in row) for row in plan.territories),
+        tuple(rebuild(holding) for holding in plan.adversaries),
+        observation.won,
+        observation.effects,
+        observation.window,
+        ordeal,
+        observation.attack,
+        observation.duel,
+        observation.ally,
+        observation.reinforced,
+        observation.target,
+        observation.floors,
+        plan.clues,
+        observation.history,
+        observation.winner,
+        observation.truncated,
+        rng,
+    )
+
+
+_HAND_PLACES: tuple[Place, ...] = tuple((Zone.HAND, seat, 0) for seat in range(5))
+_STAKE_PLACES: tuple[Place, ...] = tuple((Zone.STAKE, seat, 0) for seat in range(5))
+_ALL_CARDS = frozenset(range(len(CARDS)))
+_IS_ACTION: tuple[bool, ...] = tuple(kind.type is CardType.ACTION for kind in CardKind)
+
+
+@attrs.frozen
+class _Plan:
+    """What sampling from one observation needs that does not depend on the seed."""
+
+    places: list[Place]
+    """The hidden places, in a fixed order."""
+    sizes: list[int]
+    """How many cards each place holds."""
+    pool: list[CardId]
+    """The cards the observer cannot place, sorted."""
+    deal: _DealPlan | None
+    """The constrained deal, if clues, floors, known bluffs or an attacker constrain it."""
+    territories: tuple[tuple[Holding | HoldingView, ...], ...]
+    """Each seat's Territories: a holding with no hidden card ready, else its view."""
+    adversaries: tuple[Holding | HoldingView, ...]
+    """The Adversaries in the centre, likewise."""
+    ordeal: Ordeal | OrdealView | None
+    """The Ordeal in progress: ready if no stake is hidden, else its view."""
+    clues: tuple[tuple[Clue, ...], ...]
+    """The sampled state's clues: the observer's, and none for the others."""
+
+
+_PLANS: dict[int, tuple[MorriganObservation, _Plan]] = {}
+"""The plans of the observations sampled lately, by ``id`` (each entry keeps its observation
+alive, so that the ``id`` is not reused); emptied when it holds ``_PLANS_KEPT``."""
+_PLANS_KEPT = 64
+
+
+def _plan_of(observation: MorriganObservation) -> _Plan:
+    """Return the plan of ``observation``, made once while it stays among the last few."""
+    entry = _PLANS.get(id(observation))
+    if entry is not None and entry[0] is observation:
+        return entry[1]
+    plan = _make_plan(observation)
+    if len(_PLANS) >= _PLANS_KEPT:
+        _PLANS.clear()
+    _PLANS[id(observation)] = (observation, plan)
+    return plan
+
+
+def _ready(view: HoldingView) -> Holding | HoldingView:
+    """A holding's state form if the observer sees all of it, else its view (dealt later)."""
+    if not view.reinforcements:
+        return _BARE_HOLDINGS[view.card]
+    if any(r.card is None for r in view.reinforcements):
+        return view
+    return Holding(
+        view.card,
+        tuple(
+            Reinforcement(r.card, r.placer, r.in_reinforcement_phase, r.public, r.known_bluff)
+            for r in view.reinforcements
+            if r.card is not None
+        ),
+    )
+
+
+_BARE_HOLDINGS = tuple(Holding(card, ()) for card in range(len(CARDS)))
+
+
+def _make_plan(observation: MorriganObservation) -> _Plan:
+    """Check ``observation`` as sampling needs, and work out what every sample shares."""
     me = observation.player
     for clue in observation.clues:
         if len(clue.counts) != len(CardKind) or any(
@@ -367,7 +546,7 @@ def sample_state(observation: MorriganObservation, seed: int) -> MorriganState:
     if observation.draw_pile_size:
         places.append((Zone.DRAW, 0, 0))
         sizes.append(observation.draw_pile_size)
-    pool = sorted(set(range(len(CARDS))) - _visible_cards(observation))
+    pool = sorted(_ALL_CARDS.difference(_visible_cards(observation)))
     if len(pool) != sum(sizes):
         raise InvalidStateError(
             f"the observation hides {sum(sizes)} cards but {len(pool)} cards are unaccounted for"
@@ -381,93 +560,36 @@ def sample_state(observation: MorriganObservation, seed: int) -> MorriganState:
         acting = (Zone.HAND, observation.active, 0)
         if acting not in places:
             raise InvalidStateError("an attack with no card down needs an attacker with cards")
+    deal = None
     if (
         observation.clues
         or bluffs
         or acting is not None
         or any(floors[place[1]] for place in places if place[0] == Zone.HAND)
     ):
-        dealt, rng = _deal(observation, places, sizes, bluffs, acting, pool, rng)
-        draw_pile, rng = rng.permuted(dealt.get((Zone.DRAW, 0, 0), []))
-    else:
-        # Nothing constrains the deal: cut one random order of the hidden cards into the
-        # places. Every place, the draw pile's order too, is then uniformly random.
-        order, rng = rng.permuted(pool)
-        dealt = {}
-        start = 0
-        for place, size in zip(places, sizes, strict=True):
-            dealt[place] = list(order[start : start + size])
-            start += size
-        draw_pile = tuple(dealt.get((Zone.DRAW, 0, 0), ()))
-    hands = []
-    for seat in range(observation.players):
-        if seat == me:
-            hands.append(observation.hand)
-        else:
-            hands.append(frozenset(dealt.get((Zone.HAND, seat, 0), ())))
-
-    def rebuild(view: HoldingView) -> Holding:
-        return Holding(
-            view.card,
-            tuple(
-                Reinforcement(
-                    r.card if r.card is not None else dealt[(Zone.SLOT, view.card, index)][0],
-                    r.placer,
-                    r.in_reinforcement_phase,
-                    r.public,
-                    r.known_bluff,
-                )
-                for index, r in enumerate(view.reinforcements)
-            ),
-        )
-
-    ordeal = None
-    if observation.ordeal is not None:
-        view = observation.ordeal
+        deal = _deal_plan(observation, places, sizes, bluffs, acting, pool)
+    ordeal: Ordeal | OrdealView | None = observation.ordeal
+    if ordeal is not None and all(stake.card is not None for stake in ordeal.stakes):
         ordeal = Ordeal(
-            view.card,
-            view.player,
-            view.round,
-            view.waiting,
+            ordeal.card,
+            ordeal.player,
+            ordeal.round,
+            ordeal.waiting,
             tuple(
-                StakedCard(
-                    stake.seat,
-                    stake.card if stake.card is not None else dealt[(Zone.STAKE, stake.seat, 0)][0],
-                    stake.blessing,
-                    stake.known_bluff,
-                )
-                for stake in view.stakes
+                StakedCard(stake.seat, stake.card, stake.blessing, stake.known_bluff)
+                for stake in ordeal.stakes
+                if stake.card is not None
             ),
         )
-    return MorriganState(
-        players=observation.players,
-        options=observation.options,
-        turn=observation.turn,
-        active=observation.active,
-        phase=observation.phase,
-        to_move=observation.to_move,
-        draw_pile=draw_pile,
-        discard_pile=observation.discard_pile,
-        hands=tuple(hands),
-        territories=tuple(
-            tuple(rebuild(view) for view in holdings) for holdings in observation.territories
-        ),
-        adversaries=tuple(rebuild(view) for view in observation.adversaries),
-        won=observation.won,
-        effects=observation.effects,
-        window=observation.window,
-        ordeal=ordeal,
-        attack=observation.attack,
-        duel=observation.duel,
-        ally=observation.ally,
-        reinforced=observation.reinforced,
-        target=observation.target,
-        floors=observation.floors,
-        clues=tuple(observation.clues if seat == me else () for seat in range(observation.players)),
-        history=observation.history,
-        winner=observation.winner,
-        truncated=observation.truncated,
-        rng=rng,
+    return _Plan(
+        places,
+        sizes,
+        pool,
+        deal,
+        tuple(tuple(_ready(view) for view in row) for row in observation.territories),
+        tuple(_ready(view) for view in observation.adversaries),
+        ordeal,
+        tuple(observation.clues if seat == me else () for seat in range(observation.players)),
     )
 
 
@@ -477,16 +599,43 @@ _ACTIONS_ONLY = 2
 _SEEN = 3
 
 
-def _deal(
+@attrs.frozen
+class _DealPlan:
+    """The transport problem of a constrained deal, less its random orders (see ``_deal``)."""
+
+    pool: list[CardId]
+    """The hidden cards, sorted."""
+    sinks: list[tuple[Place, int]]
+    """Each sink: its place, and which cards it takes (``_ANY``, ``_OTHERS_ONLY``, ...)."""
+    capacities: list[int]
+    """How many units each sink takes."""
+    seen: dict[CardKind, list[int]]
+    """The SEEN sinks of each kind."""
+    units: list[tuple[CardKind, int, int]]
+    """Each clue's cards of one kind: ``(kind, clue number, count)``."""
+    unit_sizes: list[int]
+    """How many places each unit's clue names: units are placed fewest places first."""
+    clue_sinks: list[tuple[list[int], dict[int, list[int]]]]
+    """Each clue's real sinks (shuffled per sample), and its SEEN sinks by kind."""
+    everywhere: list[int]
+    """The sinks unclued cards may go to, in sink order (shuffled per sample)."""
+    spare_kinds: list[tuple[CardKind, int]]
+    """The kinds with SEEN sinks, sorted, and how many of their units are unclued."""
+    free_other: int
+    """The unclued non-Action cards of the other kinds."""
+    free_action: int
+    """The unclued Action cards of the other kinds."""
+
+
+def _deal_plan(
     observation: MorriganObservation,
     places: list[Place],
     sizes: list[int],
     bluffs: set[Place],
     acting: Place | None,
     pool: list[CardId],
-    rng: Rng,
-) -> tuple[dict[Place, list[CardId]], Rng]:
-    """Deal ``pool`` to ``places`` respecting clues, non-Action floors and the attacker.
+) -> _DealPlan:
+    """Set up the transport problem of dealing ``pool`` with clues, floors and the attacker.
 
     ``bluffs`` are the face-down places (one card each) everyone knows hold no Action card;
     ``acting`` is the hand that everyone knows holds an Action card, if any. Once a clue
@@ -540,7 +689,7 @@ def _deal(
         closed = False  # clues written by earlier builds could undercount the pile
     groups: dict[tuple[int, tuple[int, ...]], int] = {}
     for place, numbers in named_by.items():
-        kind = CardKind(place[2])
+        kind = _KINDS[place[2]]
         key = (kind, tuple(numbers))
         sink = groups.get(key)
         if sink is None:
@@ -551,24 +700,20 @@ def _deal(
         capacities[sink] += 1
         seen_cards[kind] += 1
         sinks_of[place] = [sink]
-    by_kind: dict[CardKind, list[CardId]] = defaultdict(list)
+    by_kind: dict[CardKind, int] = defaultdict(int)
     for card in pool:
-        by_kind[CARD_KINDS[card]].append(card)
-    # Sources: each clue, then the unclued cards of each kind with SEEN sinks, then the other
-    # unclued Action cards, then the other unclued cards.
-    supplies: list[int] = []
-    allowed: list[list[int]] = []
-    source_kind: list[CardKind | None] = []
-    source_action: list[bool] = []
-    source_clued: list[bool] = []
-    clued: dict[CardKind, int] = defaultdict(int)
+        by_kind[CARD_KINDS[card]] += 1
     units = [
-        (CardKind(kind), number, count)
+        (_KINDS[kind], number, count)
         for number, clue in enumerate(observation.clues)
         for kind, count in enumerate(clue.counts)
         if count
     ]
-    # Each clue's sinks, in a random order: (real sinks, SEEN sinks by kind).
+    unit_sizes = [len(observation.clues[number].places) for _, number, _ in units]
+    clued: dict[CardKind, int] = defaultdict(int)
+    for kind, _, count in units:
+        clued[kind] += count
+    # Each clue's sinks: (real sinks, SEEN sinks by kind).
     clue_sinks: list[tuple[list[int], dict[int, list[int]]]] = []
     for clue in observation.clues:
         real: list[int] = []
@@ -580,12 +725,61 @@ def _deal(
                     seen_of[place[2]].append(sink)
             else:
                 real.extend(sinks_of.get(place, ()))
+        clue_sinks.append((real, seen_of))
+    draw_sinks = set(sinks_of.get(DRAW_PLACE, ())) if closed else set()
+    everywhere = list(
+        range(len(sinks)) if not seen and not closed else _real_sinks(sinks, draw_sinks)
+    )
+    spare_kinds: list[tuple[CardKind, int]] = []
+    free_action = free_other = 0
+    for kind in sorted({*by_kind, *seen, *clued}):
+        spare = by_kind.get(kind, 0) + seen_cards[kind] - clued[kind]
+        if spare < 0:
+            raise InvalidStateError(f"the clues name more {kind} cards than can be hidden")
+        if kind in seen:
+            spare_kinds.append((kind, spare))
+        elif _IS_ACTION[kind]:
+            free_action += spare
+        else:
+            free_other += spare
+    return _DealPlan(
+        pool,
+        sinks,
+        capacities,
+        seen,
+        units,
+        unit_sizes,
+        clue_sinks,
+        everywhere,
+        spare_kinds,
+        free_other,
+        free_action,
+    )
+
+
+_KINDS: tuple[CardKind, ...] = tuple(CardKind)
+
+
+def _deal(plan: _DealPlan, rng: Rng) -> tuple[dict[Place, list[CardId]], Rng]:
+    """Deal the plan's pool: a random feasible solution of its transport problem."""
+    sinks = plan.sinks
+    # Sources: each clue, then the unclued cards of each kind with SEEN sinks, then the other
+    # unclued Action cards, then the other unclued cards.
+    supplies: list[int] = []
+    allowed: list[list[int]] = []
+    source_kind: list[CardKind | None] = []
+    source_action: list[bool] = []
+    source_clued: list[bool] = []
+    # Each clue's sinks, in a random order.
+    clue_sinks: list[tuple[list[int], dict[int, list[int]]]] = []
+    for real, seen_of in plan.clue_sinks:
         shuffled_real, rng = rng.permuted(real)
         clue_sinks.append((list(shuffled_real), seen_of))
+    units = plan.units
     order, rng = rng.permuted(range(len(units)))
-    for index in sorted(order, key=lambda i: len(observation.clues[units[i][1]].places)):
+    for index in sorted(order, key=plan.unit_sizes.__getitem__):
         kind, number, count = units[index]
-        action = kind.type is CardType.ACTION
+        action = _IS_ACTION[kind]
         barred = _OTHERS_ONLY if action else _ACTIONS_ONLY
         real, seen_of = clue_sinks[number]
         targets = [sink for sink in real if sinks[sink][1] != barred]
@@ -595,49 +789,36 @@ def _deal(
         source_kind.append(kind)
         source_action.append(action)
         source_clued.append(True)
-        clued[kind] += count
-    draw_sinks = set(sinks_of.get(DRAW_PLACE, ())) if closed else set()
-    everywhere, rng = rng.permuted(
-        range(len(sinks)) if not seen and not closed else _real_sinks(sinks, draw_sinks)
-    )
-    free_action = free_other = 0
-    for kind in sorted({*by_kind, *seen, *clued}):
-        spare = len(by_kind.get(kind, ())) + seen_cards[kind] - clued[kind]
-        if spare < 0:
-            raise InvalidStateError(f"the clues name more {kind} cards than can be hidden")
-        action = kind.type is CardType.ACTION
-        if kind in seen:
-            barred = _OTHERS_ONLY if action else _ACTIONS_ONLY
-            sources = seen[kind] + [sink for sink in everywhere if sinks[sink][1] != barred]
-            supplies.append(spare)
-            allowed.append(sources)
-            source_kind.append(kind)
-            source_action.append(action)
-            source_clued.append(False)
-        elif action:
-            free_action += spare
-        else:
-            free_other += spare
+    everywhere, rng = rng.permuted(plan.everywhere)
+    for kind, spare in plan.spare_kinds:
+        action = _IS_ACTION[kind]
+        barred = _OTHERS_ONLY if action else _ACTIONS_ONLY
+        sources = plan.seen[kind] + [sink for sink in everywhere if sinks[sink][1] != barred]
+        supplies.append(spare)
+        allowed.append(sources)
+        source_kind.append(kind)
+        source_action.append(action)
+        source_clued.append(False)
     floors_first = sorted(
         (sink for sink in everywhere if sinks[sink][1] != _ACTIONS_ONLY),
         key=lambda sink: sinks[sink][1] != _OTHERS_ONLY,
     )
-    supplies.append(free_other)
+    supplies.append(plan.free_other)
     allowed.append(floors_first)
     source_kind.append(None)
     source_action.append(False)
     source_clued.append(False)
-    supplies.append(free_action)
+    supplies.append(plan.free_action)
     allowed.append([sink for sink in everywhere if sinks[sink][1] != _OTHERS_ONLY])
     source_kind.append(None)
     source_action.append(True)
     source_clued.append(False)
-    flows = assign(supplies, allowed, capacities)
+    flows = assign(supplies, allowed, plan.capacities)
     if flows is None:
         raise InvalidStateError("no arrangement of the hidden cards agrees with the clues")
     # Turn unit counts into cards: clued cards first, then the unclued cards of the kinds
     # with SEEN sinks, then the rest by Action or not. A unit in a SEEN sink deals no card.
-    order_of_pool, rng = rng.permuted(pool)
+    order_of_pool, rng = rng.permuted(plan.pool)
     shuffled: dict[CardKind, list[CardId]] = defaultdict(list)
     for card in order_of_pool:
         shuffled[CARD_KINDS[card]].append(card)
@@ -647,23 +828,27 @@ def _deal(
             clue_kind = source_kind[source]
             if clue_kind is None or source_clued[source] is not clued_pass:
                 continue
+            cards = shuffled[clue_kind]
             for sink, amount in sorted(flow.items()):
-                if sinks[sink][1] == _SEEN:
+                place, which = sinks[sink]
+                if which == _SEEN:
                     continue
+                hand = dealt[place]
                 for _ in range(amount):
-                    dealt[sinks[sink][0]].append(shuffled[clue_kind].pop())
+                    hand.append(cards.pop())
     unclued = {card for cards in shuffled.values() for card in cards}
     remaining: dict[bool, list[CardId]] = {True: [], False: []}
     for card in order_of_pool:
         if card in unclued:
-            remaining[CARD_KINDS[card].type is CardType.ACTION].append(card)
+            remaining[_IS_ACTION[CARD_KINDS[card]]].append(card)
     for source, flow in enumerate(flows):
         if source_kind[source] is not None:
             continue
         cards = remaining[source_action[source]]
         for sink, amount in sorted(flow.items()):
+            hand = dealt[sinks[sink][0]]
             for _ in range(amount):
-                dealt[sinks[sink][0]].append(cards.pop())
+                hand.append(cards.pop())
     return dealt, rng
 
 

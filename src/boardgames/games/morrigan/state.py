@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
 import attrs
 
@@ -334,3 +334,35 @@ class MorriganState:
     winner: PlayerId | None
     truncated: bool
     rng: Rng
+
+
+# The clues of a state made by ``rules.apply`` are computed when first read: the slot holds
+# the move's clue events until then (``_clue_log.PendingClues``), and reading the attribute
+# folds them, once, and stores the result in the slot. Every other reader (equality, repr,
+# ``attrs.evolve``, the serializer) reads the attribute and so sees the clues themselves.
+
+_CLUES_SLOT: Any = MorriganState.__dict__["clues"]
+
+
+class _FoldedOnRead:
+    """The ``clues`` attribute: the slot's value, with pending events folded on first read."""
+
+    def __get__(self, state: MorriganState | None, owner: type | None = None) -> Any:
+        if state is None:
+            return self
+        value = _CLUES_SLOT.__get__(state, owner)
+        if type(value) is not tuple:
+            value = value.resolve()
+            _CLUES_SLOT.__set__(state, value)
+        return value
+
+    def __set__(self, state: MorriganState, value: Any) -> None:
+        _CLUES_SLOT.__set__(state, value)
+
+
+type.__setattr__(MorriganState, "clues", _FoldedOnRead())
+
+
+def stored_clues(state: MorriganState) -> Any:
+    """Return what the ``clues`` slot holds: the clues, or the events still to fold."""
+    return _CLUES_SLOT.__get__(state, MorriganState)
