@@ -12,6 +12,7 @@ that a beaten duelist's remaining cards are not Action cards.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
 
 import attrs
 
@@ -400,20 +401,12 @@ def sample_state(observation: MorriganObservation, seed: int) -> MorriganState:
 
     ordeal = plan.ordeal
     if isinstance(ordeal, OrdealView):
-        ordeal = Ordeal(
-            ordeal.card,
-            ordeal.player,
-            ordeal.round,
-            ordeal.waiting,
-            tuple(
-                StakedCard(
-                    stake.seat,
-                    stake.card if stake.card is not None else dealt[_STAKE_PLACES[stake.seat]][0],
-                    stake.blessing,
-                    stake.known_bluff,
-                )
+        ordeal = _staked(
+            ordeal,
+            [
+                stake.card if stake.card is not None else dealt[_STAKE_PLACES[stake.seat]][0]
                 for stake in ordeal.stakes
-            ),
+            ],
         )
     return MorriganState(
         observation.players,
@@ -477,6 +470,21 @@ _PLANS: dict[int, tuple[MorriganObservation, _Plan]] = {}
 """The plans of the observations sampled lately, by ``id`` (each entry keeps its observation
 alive, so that the ``id`` is not reused); emptied when it holds ``_PLANS_KEPT``."""
 _PLANS_KEPT = 64
+
+
+def _staked(ordeal: Ordeal | OrdealView, cards: Sequence[CardId]) -> Ordeal:
+    """The Ordeal of ``ordeal`` with ``cards`` staked, one for each of its stakes in order."""
+    stakes: Sequence[StakedCard | StakeView] = ordeal.stakes
+    return Ordeal(
+        ordeal.card,
+        ordeal.player,
+        ordeal.round,
+        ordeal.waiting,
+        tuple(
+            StakedCard(stake.seat, card, stake.blessing, stake.known_bluff)
+            for stake, card in zip(stakes, cards, strict=True)
+        ),
+    )
 
 
 def _plan_of(observation: MorriganObservation) -> _Plan:
@@ -569,18 +577,10 @@ def _make_plan(observation: MorriganObservation) -> _Plan:
     ):
         deal = _deal_plan(observation, places, sizes, bluffs, acting, pool)
     ordeal: Ordeal | OrdealView | None = observation.ordeal
-    if ordeal is not None and all(stake.card is not None for stake in ordeal.stakes):
-        ordeal = Ordeal(
-            ordeal.card,
-            ordeal.player,
-            ordeal.round,
-            ordeal.waiting,
-            tuple(
-                StakedCard(stake.seat, stake.card, stake.blessing, stake.known_bluff)
-                for stake in ordeal.stakes
-                if stake.card is not None
-            ),
-        )
+    if ordeal is not None:
+        staked = [stake.card for stake in ordeal.stakes if stake.card is not None]
+        if len(staked) == len(ordeal.stakes):
+            ordeal = _staked(ordeal, staked)
     return _Plan(
         places,
         sizes,
