@@ -73,30 +73,27 @@ def _early(players: int, seed: int) -> tuple[Any, Any]:
         seed += 100
 
 
-def timings() -> None:
-    """Print the median costs over five mid-game states per player count."""
+def _print_medians(where: str, position: Callable[[int, int], tuple[Any, Any]]) -> None:
+    """Print the median costs over the positions of seeds 0 to 4 at each player count."""
     for players in (2, 3, 4):
-        figures = [_measure(*_mid_game(players, seed)) for seed in range(5)]
+        figures = [_measure(*position(players, seed)) for seed in range(5)]
         columns = zip(*figures, strict=True)
         observe, sample, decision = (statistics.median(column) for column in columns)
         print(
-            f"{players} players, mid-game: observe {observe * 1e6:6.1f} us, "
+            f"{players} players, {where}: observe {observe * 1e6:6.1f} us, "
             f"sample_state {sample * 1e6:6.1f} us, "
             f"legal_actions+apply {decision * 1e6:6.1f} us"
         )
+
+
+def timings() -> None:
+    """Print the median costs over five mid-game states per player count."""
+    _print_medians("mid-game", _mid_game)
 
 
 def early_timings() -> None:
     """Print the same medians at the first turn after two or more weapon exchanges."""
-    for players in (2, 3, 4):
-        figures = [_measure(*_early(players, seed)) for seed in range(5)]
-        columns = zip(*figures, strict=True)
-        observe, sample, decision = (statistics.median(column) for column in columns)
-        print(
-            f"{players} players, first turn after exchanges: observe {observe * 1e6:6.1f} us, "
-            f"sample_state {sample * 1e6:6.1f} us, "
-            f"legal_actions+apply {decision * 1e6:6.1f} us"
-        )
+    _print_medians("first turn after exchanges", _early)
 
 
 def exchanges_and_steals(games: int = 400, samples: int = 4) -> None:
