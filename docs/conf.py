@@ -78,7 +78,7 @@ nitpick_ignore_regex = [
     # The type variables of the generic protocols are not documented on their own.
     (
         "py:class",
-        r"boardgames\.core\.\w+\.((State|Action|Observation|Configuration)T(_contra)?|_T|T|T_co)",
+        r"boardgames\.core\.\w+\.((State|Action|Observation|Configuration)T(_contra)?|_T|T|T_co|C)",
     ),
 ]
 

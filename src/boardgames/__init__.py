@@ -17,6 +17,7 @@ from boardgames.core.errors import (
     PluginError,
     RecordError,
     SerializationError,
+    UnknownComponentError,
     UnknownGameError,
 )
 from boardgames.core.history import History
@@ -72,6 +73,7 @@ __all__ = [
     "Rng",
     "SerializationError",
     "TournamentResult",
+    "UnknownComponentError",
     "UnknownGameError",
     "dumps",
     "game_info",

@@ -15,6 +15,7 @@ ERROR_BASES: tuple[tuple[type[Exception], type[Exception]], ...] = (
     (boardgames.SerializationError, ValueError),
     (boardgames.RecordError, ValueError),
     (boardgames.UnknownGameError, LookupError),
+    (boardgames.UnknownComponentError, LookupError),
     (boardgames.PluginError, ImportError),
 )
 """Each error class and the built-in exception it is mixed into."""

@@ -37,6 +37,7 @@ EXPORTED = [
     "Rng",
     "SerializationError",
     "TournamentResult",
+    "UnknownComponentError",
     "UnknownGameError",
     "dumps",
     "game_info",

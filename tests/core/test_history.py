@@ -19,8 +19,8 @@ from boardgames.core.history import CHUNK
 entries = st.lists(st.integers(-5, 5), max_size=5 * CHUNK)
 
 
-def grown(items: list[int]) -> History[int]:
-    history: History[int] = History()
+def grown(items: list[int], origin: str | None = None) -> History[int]:
+    history: History[int] = History(origin=origin)
     for item in items:
         history = history.append(item)
     return history
@@ -121,7 +121,41 @@ def test_json_is_a_plain_list_of_entries() -> None:
     assert holder == converter.structure(data, _Holder)
 
 
-@pytest.mark.parametrize("bad", ["ab", {"0": "a"}, [[0, 1]], [["0", "a"]]])
+def test_an_origin_is_kept_by_every_append_and_compared() -> None:
+    history = History([1], origin="round 3")
+    later = grown([1, *range(2 * CHUNK)], origin="round 3")
+    assert history.origin == "round 3"
+    assert later.origin == "round 3"
+    assert history.append(0).origin == "round 3"
+    assert History([1]) != history
+    assert History([1], origin="round 2") != history
+    assert History([1], origin="round 3") == history
+    assert hash(History([1], origin="round 3")) == hash(history)
+    assert later == pickle.loads(pickle.dumps(later))
+    assert "History([1], origin='round 3')" == repr(history)
+    assert History().origin is None
+
+
+def test_json_of_a_history_with_an_origin_is_an_object() -> None:
+    converter = make_converter()
+    holder = _Holder(History([(0, "a")], origin="round 3"))
+    data = json.loads(json.dumps(converter.unstructure(holder)))
+    assert {"history": {"origin": "round 3", "entries": [[0, "a"]]}} == data
+    assert holder == converter.structure(data, _Holder)
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        "ab",
+        {"0": "a"},
+        [[0, 1]],
+        [["0", "a"]],
+        {"origin": 3, "entries": []},
+        {"origin": "x", "entries": {}},
+        {"origin": "x"},
+    ],
+)
 def test_json_of_the_wrong_shape_is_refused(bad: object) -> None:
     converter = make_converter()
     with pytest.raises(cattrs.BaseValidationError):

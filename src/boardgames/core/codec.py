@@ -170,23 +170,43 @@ def _history_structure_factory(
     item_hook = converter.get_structure_hook(item)
 
     def structure_history(value: object, _: type) -> History[Any]:
+        origin: str | None = None
+        if type(value) is dict:
+            value, origin = _set_up_history(value)
         if type(value) is not list:
             raise TypeError(f"expected a list, got {type(value).__name__}")
         return History(
-            _structure_items(value, itertools.repeat(item_hook), itertools.repeat(item), cls)
+            _structure_items(value, itertools.repeat(item_hook), itertools.repeat(item), cls),
+            origin,
         )
 
     return structure_history
 
 
+def _set_up_history(value: dict[Any, Any]) -> tuple[object, str]:
+    """Read the JSON of a history with an origin: ``{"origin": text, "entries": [...]}``."""
+    if set(value) != {"origin", "entries"}:
+        raise TypeError(
+            f"expected a list, or an object with the keys 'origin' and 'entries', got the "
+            f"keys {sorted(map(str, value))!r}"
+        )
+    origin = value["origin"]
+    if type(origin) is not str:
+        raise TypeError(f"expected the origin as a string, got {type(origin).__name__}")
+    return value["entries"], origin
+
+
 def _history_unstructure_factory(
     cls: Any, converter: cattrs.Converter
-) -> Callable[[History[Any]], list[Any]]:
+) -> Callable[[History[Any]], list[Any] | dict[str, Any]]:
     args = get_args(cls)
     item_hook = converter.get_unstructure_hook(args[0]) if args else converter.unstructure
 
-    def unstructure_history(value: History[Any]) -> list[Any]:
-        return [item_hook(item) for item in value]
+    def unstructure_history(value: History[Any]) -> list[Any] | dict[str, Any]:
+        entries = [item_hook(item) for item in value]
+        if value.origin is None:
+            return entries
+        return {"origin": value.origin, "entries": entries}
 
     return unstructure_history
 
@@ -216,7 +236,8 @@ def make_converter(*, action_union: Any = None) -> cattrs.Converter:
 
     Integers, booleans and strings are never coerced (``"3"`` is not ``3``); enums are
     written by their lowercase member name; frozensets as sorted lists; every tuple and
-    :class:`~boardgames.History` must be a JSON list. If ``action_union`` is given, it
+    :class:`~boardgames.History` must be a JSON list (a history with an origin is the object
+    ``{"origin": text, "entries": [...]}``). If ``action_union`` is given, it
     becomes a tagged union whose tag ``"type"`` is the class name of each action.
 
     Args:
@@ -335,10 +356,10 @@ def configure_history_hooks(
         unstructure_generic = converter.get_unstructure_hook(history_type)
         write = write_history
 
-        def unstructure(history: History[Any]) -> list[Any]:
-            data = write(history)
+        def unstructure(history: History[Any]) -> list[Any] | dict[str, Any]:
+            data = None if history.origin is not None else write(history)
             if data is None:
-                generic: list[Any] = unstructure_generic(history)
+                generic: list[Any] | dict[str, Any] = unstructure_generic(history)
                 return generic
             return data
 

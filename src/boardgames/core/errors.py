@@ -11,6 +11,7 @@ working in code that does not know this library::
     ├── SerializationError      (ValueError)   text that loads() cannot turn into a value
     ├── RecordError             (ValueError)   a game record that does not replay as it claims
     ├── UnknownGameError        (LookupError)  no game is registered under that name
+    ├── UnknownComponentError   (LookupError)  no card, tile or event has that printed name
     └── PluginError             (ImportError)  a game plugin that cannot be loaded
 
 Messages are lowercase, name the bad input first and then say what is allowed.
@@ -26,6 +27,7 @@ __all__ = [
     "PluginError",
     "RecordError",
     "SerializationError",
+    "UnknownComponentError",
     "UnknownGameError",
 ]
 
@@ -93,6 +95,16 @@ class RecordError(BoardgamesError, ValueError):
 
 class UnknownGameError(BoardgamesError, LookupError):
     """No game is registered under the requested name."""
+
+
+class UnknownComponentError(BoardgamesError, LookupError):
+    """No component of the game (card, tile, event) has the requested printed name.
+
+    Raised by the name lookups of each game's ``components`` module; the message says the
+    closest names there are.
+
+    .. versionadded:: 0.1.0
+    """
 
 
 class PluginError(BoardgamesError, ImportError):

@@ -26,6 +26,10 @@ or hashing them stops at the first shared chunk.
 >>> second[-1], second[:2]
 ('c', ('a', 'b'))
 
+A game set up part-way through, from a position rather than a deal, starts its history
+there: :attr:`History.origin <boardgames.History.origin>` is the game's text of the
+public position the first entry was taken in, and every history appended to it keeps it.
+
 .. versionadded:: 0.1.0
 """
 
@@ -93,11 +97,14 @@ def _chunks_equal(mine: _Chunk | None, theirs: _Chunk | None) -> bool:
     return mine is theirs
 
 
-def _history(chunks: _Chunk | None, tail: list[Any], count: int) -> History[Any]:
+def _history(
+    chunks: _Chunk | None, tail: list[Any], count: int, origin: str | None
+) -> History[Any]:
     history: History[Any] = _new(History)
     history._chunks = chunks
     history._tail = tail
     history._count = count
+    history._origin = origin
     return history
 
 
@@ -109,10 +116,11 @@ class History(Sequence[T_co], Generic[T_co]):
     both directions, ``in``, ``index`` and ``count``. :meth:`append` returns a new history
     and leaves this one as it was; both share every entry they have in common.
 
-    A history equals another history with the same entries in the same order, and only
-    that: like a tuple and a list, it never equals a tuple, even one with the same entries.
-    Histories are hashable when their entries are. They are safe to share between threads.
-    Their attributes are private: nothing outside this module writes them.
+    A history equals another history with the same entries in the same order and the same
+    :attr:`origin`, and only that: like a tuple and a list, it never equals a tuple, even
+    one with the same entries. Histories are hashable when their entries are. They are safe
+    to share between threads. Their attributes are private: nothing outside this module
+    writes them.
 
     Costs, for a history of ``n`` entries: :meth:`append`, ``len``, the last
     :data:`~boardgames.core.history.CHUNK` entries and hashing are constant (once the older
@@ -121,17 +129,25 @@ class History(Sequence[T_co], Generic[T_co]):
 
     Args:
         entries: The entries, oldest first.
+        origin: Where the first entry was taken: ``None`` for a game from its start, or
+            the game's text of the public position it was set up from (see
+            :attr:`origin`).
 
     .. versionadded:: 0.1.0
     """
 
-    __slots__ = ("_chunks", "_count", "_tail")
+    __slots__ = ("_chunks", "_count", "_origin", "_tail")
 
     _chunks: _Chunk | None
     _tail: list[Any]
     _count: int
+    _origin: str | None
 
-    def __init__(self, entries: Iterable[T_co] = ()) -> None:
+    def __init__(self, entries: Iterable[T_co] = (), origin: str | None = None) -> None:
+        if origin is not None and not isinstance(origin, str):
+            raise ConfigurationError(
+                f"a History's origin is the text of a position or None, not {given(origin)}"
+            )
         try:
             items = tuple(entries)
         except TypeError:
@@ -147,6 +163,17 @@ class History(Sequence[T_co], Generic[T_co]):
         self._chunks = chunks
         self._tail = list(items[cut:])
         self._count = len(items) - cut
+        self._origin = origin
+
+    @property
+    def origin(self) -> str | None:
+        """The public position the history starts from, or ``None`` from the game's start.
+
+        A game dealt by ``new_game`` has ``None``. A game set up part-way through has the
+        game's text of what every player could see of the position it was set up in, so
+        that the entries can be replayed from there; histories appended to it keep it.
+        """
+        return self._origin
 
     def append(self, entry: T_co) -> History[T_co]:  # type: ignore[misc]
         """Return a new history with ``entry`` after the last one; this one is unchanged.
@@ -162,11 +189,11 @@ class History(Sequence[T_co], Generic[T_co]):
                 # Another thread may have appended to the same history in between; then
                 # this entry is not the one at ``count``, and a copy is made instead.
                 if tail[count] is entry:
-                    return _history(self._chunks, tail, count + 1)
+                    return _history(self._chunks, tail, count + 1, self._origin)
             copy = tail[:count]
             copy.append(entry)
-            return _history(self._chunks, copy, count + 1)
-        return _history(_Chunk(self._chunks, tuple(tail[:count])), [entry], 1)
+            return _history(self._chunks, copy, count + 1, self._origin)
+        return _history(_Chunk(self._chunks, tuple(tail[:count])), [entry], 1, self._origin)
 
     def __len__(self) -> int:
         chunks = self._chunks
@@ -221,7 +248,7 @@ class History(Sequence[T_co], Generic[T_co]):
         if not isinstance(other, History):
             return NotImplemented
         count = self._count
-        if count != other._count or len(self) != len(other):
+        if count != other._count or len(self) != len(other) or self._origin != other._origin:
             return False
         if self._tail is not other._tail and self._tail[:count] != other._tail[:count]:
             return False
@@ -234,11 +261,13 @@ class History(Sequence[T_co], Generic[T_co]):
     def __hash__(self) -> int:
         chunks = self._chunks
         previous = 0 if chunks is None else chunks.hash_value()
-        return hash((previous, tuple(islice(self._tail, self._count))))
+        return hash((previous, tuple(islice(self._tail, self._count)), self._origin))
 
     def __repr__(self) -> str:
-        return f"History({list(self)!r})"
+        if self._origin is None:
+            return f"History({list(self)!r})"
+        return f"History({list(self)!r}, origin={self._origin!r})"
 
-    def __reduce__(self) -> tuple[type[History[Any]], tuple[tuple[T_co, ...]]]:
+    def __reduce__(self) -> tuple[type[History[Any]], tuple[tuple[T_co, ...], str | None]]:
         # A flat tuple, so pickling a long history never recurses down its chunks.
-        return (History, (tuple(self),))
+        return (History, (tuple(self), self._origin))

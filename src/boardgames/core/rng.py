@@ -25,20 +25,8 @@ _MASK64 = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 
 
-def lehmer_order(code: int, items: Sequence[_T]) -> tuple[tuple[_T, ...], int]:
-    """Return ``items`` in the order that ``code`` gives, and the rest of the code.
-
-    The digits of ``code`` in the bases ``len(items)``, ``len(items) - 1``, ... ``2`` are a
-    Lehmer code: each picks the next item among those left. A code drawn uniformly below
-    ``len(items)!`` gives a uniform order; a code drawn uniformly below a product of
-    factorials gives a uniform order for each sequence read from it in turn (the rest of
-    the code is uniform for the next one), so one draw can order several sequences.
-
-    >>> lehmer_order(5, "abc")
-    (('c', 'b', 'a'), 0)
-
-    .. versionadded:: 0.1.0
-    """
+def _digit_order(code: int, items: Sequence[_T]) -> tuple[tuple[_T, ...], int]:
+    """:func:`lehmer_order` one digit at a time: the definition the tables are built from."""
     size = len(items)
     if size < 2:
         return tuple(items), code
@@ -48,6 +36,52 @@ def lehmer_order(code: int, items: Sequence[_T]) -> tuple[tuple[_T, ...], int]:
         code, index = divmod(code, base)
         result.append(pool.pop(index))
     result.append(pool[0])
+    return tuple(result), code
+
+
+_TAIL = 6
+"""The last items of an order are put in place by a table of at most ``6!`` entries."""
+
+_FACTORIALS = tuple(math.factorial(size) for size in range(_TAIL + 1))
+
+_TAIL_ORDERS = tuple(
+    tuple(_digit_order(digits, range(size))[0] for digits in range(_FACTORIALS[size]))
+    for size in range(_TAIL + 1)
+)
+"""For each size ``n`` up to :data:`_TAIL` and each code below ``n!``, the positions of the
+items in the order the code gives (874 orders)."""
+
+
+def lehmer_order(code: int, items: Sequence[_T]) -> tuple[tuple[_T, ...], int]:
+    """Return ``items`` in the order that ``code`` gives, and the rest of the code.
+
+    The digits of ``code`` in the bases ``len(items)``, ``len(items) - 1``, ... ``2`` are a
+    Lehmer code: each picks the next item among those left. A code drawn uniformly below
+    ``len(items)!`` gives a uniform order; a code drawn uniformly below a product of
+    factorials gives a uniform order for each sequence read from it in turn (the rest of
+    the code is uniform for the next one), so one draw can order several sequences.
+
+    The first picks are made one digit at a time and the last six together, from a table
+    (the order is the one the digits give).
+
+    >>> lehmer_order(5, "abc")
+    (('c', 'b', 'a'), 0)
+
+    .. versionadded:: 0.1.0
+    """
+    size = len(items)
+    if size < 2:
+        return tuple(items), code
+    if size <= _TAIL:
+        code, digits = divmod(code, _FACTORIALS[size])
+        return tuple([items[position] for position in _TAIL_ORDERS[size][digits]]), code
+    pool = list(items)
+    result = []
+    for base in range(size, _TAIL, -1):
+        code, index = divmod(code, base)
+        result.append(pool.pop(index))
+    code, digits = divmod(code, _FACTORIALS[_TAIL])
+    result += [pool[position] for position in _TAIL_ORDERS[_TAIL][digits]]
     return tuple(result), code
 
 

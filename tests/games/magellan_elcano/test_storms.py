@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 
+import attrs
 import pytest
 
 from boardgames.games.magellan_elcano import (
@@ -306,3 +308,34 @@ def test_a_face_down_play_does_not_name_the_card_in_the_history(
         assert 1 == observation.crews[0].storm_size
     assert (12,) == game.observe(state, 0).storm
     assert () == game.observe(state, 1).storm
+
+
+@pytest.mark.parametrize("seed", [3, 11, 2026])
+def test_identical_storm_cards_cannot_be_told_apart(seed: int) -> None:
+    """Rulebook: "3 x 2 vp; 2 x 3 vp": the storm cards of one value are identical.
+
+    A deal and the same deal with two identical storm cards swapped in the storm deck give
+    every seat the same observations and legal actions all game long: a card that comes
+    into view takes the lowest id of its value.
+    """
+    game = MagellanElcano(players=5)
+    first = game.new_game(seed)
+    deck = first.storm_deck
+    twos = [index for index, card in enumerate(deck) if STORM_CARDS[card].points == 2]
+    assert len(twos) >= 2
+    swapped = list(deck)
+    swapped[twos[0]], swapped[twos[1]] = swapped[twos[1]], swapped[twos[0]]
+    second = attrs.evolve(first, storm_deck=tuple(swapped))
+    game.check_state(second)
+    chooser = random.Random(seed)
+    turned = 0
+    while not game.is_terminal(first):
+        for seat in range(game.players):
+            assert game.observe(first, seat) == game.observe(second, seat)
+        actions = game.legal_actions(first)
+        assert actions == game.legal_actions(second)
+        action = chooser.choice(actions)
+        first, second = game.apply(first, action), game.apply(second, action)
+        turned = max(turned, len(first.storm_pile) + sum(map(len, first.won_storms)))
+    assert turned == len(STORM_CARDS)
+    assert game.score(first) == game.score(second)

@@ -25,6 +25,7 @@ from boardgames.games.kincses_sziget._codec import configure_fast_paths
 from boardgames.games.kincses_sziget._setup_knowledge import upgrade as upgrade_setup_knowledge
 from boardgames.games.kincses_sziget.actions import Action, PublicAction
 from boardgames.games.kincses_sziget.observation import IslandView, KincsesObservation, SeatView
+from boardgames.games.kincses_sziget.queries import ScoreBreakdown, score_by_category
 from boardgames.games.kincses_sziget.state import HistoryEntry, KincsesState, Phase, Task
 
 __all__ = [
@@ -36,8 +37,10 @@ __all__ = [
     "KincsesSziget",
     "Phase",
     "PublicAction",
+    "ScoreBreakdown",
     "SeatView",
     "Task",
+    "score_by_category",
 ]
 
 

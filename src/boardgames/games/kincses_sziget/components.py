@@ -42,6 +42,34 @@ reads nothing else):
   the secret casket twice, most female pirates three times, most one-eyed pirates three
   times, three black weapons twice and three green weapons twice, each with a bonus (green
   disc) and a penalty (red disc).
+
+**Names.** Every printed card kind has a table of names (case and spacing do not matter):
+
+* a crew card by its name, a pirate's (``"Tim Cook"``) or a weapon's (``"gambling game"``):
+  :func:`crew_card` and :func:`crew_card_name`;
+* a treasure by its name (``"casket"``): :func:`treasure` and :func:`treasure_name`;
+* an island card by its name (``"Gull Rock"``): :func:`island_card` and
+  :func:`island_card_name`;
+* a mission by its text and its two discs, as its ``__str__`` prints it (``"Open the secret
+  casket! (+8/-2)"``): :func:`mission` and :func:`mission_name`;
+* an event card by what its ``__str__`` prints (``"reefs 17"``, ``"blue duel (cross)"``,
+  ``"intrigue"``). Several event cards are identical copies (the four intrigues, the two
+  double-circle duels of a colour), so an event name names a kind of card, and
+  :func:`event_cards_named` returns the ids of all its copies; :func:`event_card_name`
+  gives the name of a card.
+
+Each crew card, treasure, island and mission is one of a kind, so its name names one card.
+An unknown name raises :class:`~boardgames.UnknownComponentError`, which lists the closest
+names:
+
+>>> crew_card("tim  cook").id, treasure("Casket").value, island_card("gull rock").value
+(40, 1, 17)
+>>> event_cards_named("Blue duel (double circle)"), event_card_name(30)
+((4, 5), 'blue mutiny 19')
+>>> treasure("caskett")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+  ...
+boardgames.core.errors.UnknownComponentError: unknown treasure 'caskett'; did you mean 'casket'? ...
 """
 
 from __future__ import annotations
@@ -51,11 +79,16 @@ from typing import Final, TypeAlias
 
 import attrs
 
+from boardgames.core.errors import UnknownComponentError
+from boardgames.core.names import ComponentNames, by_id
+
 __all__ = [
     "ARRIVAL_POINTS",
     "CREW_CARDS",
+    "CREW_CARD_NAMES",
     "CREW_ROW_SIZE",
     "EVENT_CARDS",
+    "EVENT_CARD_NAMES",
     "EVENT_PILES",
     "FORBIDDEN_ISLAND_SPACES",
     "HAND_MAX",
@@ -63,9 +96,11 @@ __all__ = [
     "ISLAND",
     "ISLANDS",
     "ISLANDS_PER_ZONE",
+    "ISLAND_NAMES",
     "ISLAND_VALUE_BY_ID",
     "LAST_SPACE",
     "MISSIONS",
+    "MISSION_NAMES",
     "MISSION_ROW_SIZE",
     "PEARL_BEDS",
     "PEARL_BED_ZONES",
@@ -73,6 +108,7 @@ __all__ = [
     "START",
     "STARTING_HAND",
     "TREASURES",
+    "TREASURE_NAMES",
     "TREASURE_ROW_SIZE",
     "TREASURE_VALUES",
     "WEAPON_MULTIPLIER",
@@ -99,6 +135,16 @@ __all__ = [
     "TreasureId",
     "Weapon",
     "Zone",
+    "crew_card",
+    "crew_card_name",
+    "event_card_name",
+    "event_cards_named",
+    "island_card",
+    "island_card_name",
+    "mission",
+    "mission_name",
+    "treasure",
+    "treasure_name",
 ]
 
 CardId: TypeAlias = int
@@ -793,3 +839,217 @@ TREASURE_ROW_SIZE: Final = 2
 """Face-up treasures of each value."""
 EVENT_PILES: Final = 3
 """Event piles."""
+
+
+# --- names ----------------------------------------------------------------------------------
+
+
+CREW_CARD_NAMES: Final[ComponentNames[CrewCard]] = ComponentNames(
+    "crew card", {card.name: card for card in CREW_CARDS}
+)
+"""The 72 crew cards by name, pirates (``"Black Bart"``) then weapons (``"brass compass"``).
+
+.. versionadded:: 0.2.0
+"""
+
+TREASURE_NAMES: Final[ComponentNames[Treasure]] = ComponentNames(
+    "treasure", {card.name: card for card in TREASURES}
+)
+"""The 36 treasures by name (``"casket"``, ``"gold dragon"``), in id order.
+
+.. versionadded:: 0.2.0
+"""
+
+ISLAND_NAMES: Final[ComponentNames[IslandCard]] = ComponentNames(
+    "island card", {card.name: card for card in ISLANDS}
+)
+"""The 12 island cards by name (``"Gull Rock"``), in id order.
+
+.. versionadded:: 0.2.0
+"""
+
+MISSION_NAMES: Final[ComponentNames[Mission]] = ComponentNames(
+    "mission", {str(card): card for card in MISSIONS}
+)
+"""The 24 missions by text and discs (``"Open the secret casket! (+8/-2)"``), in id order.
+
+.. versionadded:: 0.2.0
+"""
+
+
+def _event_copies() -> dict[str, tuple[EventId, ...]]:
+    """Each event card's ``__str__``, with the ids of the cards that print it, in id order."""
+    copies: dict[str, tuple[EventId, ...]] = {}
+    for card in EVENT_CARDS:
+        copies[str(card)] = (*copies.get(str(card), ()), card.id)
+    return copies
+
+
+_EVENT_KINDS: Final = _event_copies()
+
+EVENT_CARD_NAMES: Final[ComponentNames[tuple[EventId, ...]]] = ComponentNames(
+    "event card", _EVENT_KINDS
+)
+"""The 37 kinds of event card by name (``"reefs 17"``), each with the ids of its copies.
+
+Identical cards share a name: ``"intrigue"`` names the four intrigue cards, ids 26 to 29.
+
+.. versionadded:: 0.2.0
+"""
+
+_EVENT_COPIES: Final = {EVENT_CARDS[card]: ids for ids in _EVENT_KINDS.values() for card in ids}
+"""Each event card, with the ids of all its copies (its own included)."""
+
+
+def crew_card(name: str) -> CrewCard:
+    """Return the pirate or weapon card printed ``name`` (case and spacing do not matter).
+
+    >>> crew_card("grace o'malley").female, crew_card("Gambling Game").value
+    (True, 5)
+
+    Raises:
+        UnknownComponentError: No crew card has that name; the message lists the closest.
+
+    .. versionadded:: 0.2.0
+    """
+    return CREW_CARD_NAMES.get(name)
+
+
+def crew_card_name(card: CrewCard | CardId) -> str:
+    """Return the printed name of a crew card, given as itself or as its id.
+
+    >>> crew_card_name(0), crew_card_name(69)
+    ('Black Bart', 'gambling game')
+
+    Raises:
+        UnknownComponentError: ``card`` is no crew card and no crew card id.
+
+    .. versionadded:: 0.2.0
+    """
+    return CREW_CARD_NAMES.name(by_id("crew card", CREW_CARDS, card))
+
+
+def treasure(name: str) -> Treasure:
+    """Return the treasure card printed ``name`` (case and spacing do not matter).
+
+    >>> treasure("Gold Dragon")
+    Treasure(id=12, name='gold dragon', value=3)
+
+    Raises:
+        UnknownComponentError: No treasure has that name; the message lists the closest.
+
+    .. versionadded:: 0.2.0
+    """
+    return TREASURE_NAMES.get(name)
+
+
+def treasure_name(card: Treasure | TreasureId) -> str:
+    """Return the printed name of a treasure card, given as itself or as its id.
+
+    >>> treasure_name(0)
+    'casket'
+
+    Raises:
+        UnknownComponentError: ``card`` is no treasure and no treasure id.
+
+    .. versionadded:: 0.2.0
+    """
+    return TREASURE_NAMES.name(by_id("treasure", TREASURES, card))
+
+
+def island_card(name: str) -> IslandCard:
+    """Return the island card printed ``name`` (case and spacing do not matter).
+
+    >>> island_card("port royal rock")
+    IslandCard(id=11, name='Port Royal Rock', colour=Colour.BLACK, value=25)
+
+    Raises:
+        UnknownComponentError: No island card has that name; the message lists the closest.
+
+    .. versionadded:: 0.2.0
+    """
+    return ISLAND_NAMES.get(name)
+
+
+def island_card_name(card: IslandCard | IslandId) -> str:
+    """Return the printed name of an island card, given as itself or as its id.
+
+    >>> island_card_name(3)
+    'Skull Rock'
+
+    Raises:
+        UnknownComponentError: ``card`` is no island card and no island card id.
+
+    .. versionadded:: 0.2.0
+    """
+    return ISLAND_NAMES.name(by_id("island card", ISLANDS, card))
+
+
+def mission(name: str) -> Mission:
+    """Return the mission card printed ``name``: its text, then its bonus and its penalty.
+
+    >>> mission("Be the second to arrive! (+6/-2)").id
+    10
+
+    Raises:
+        UnknownComponentError: No mission has that name; the message lists the closest
+            (the text alone names no card: most missions come with two or three pairs of
+            discs).
+
+    .. versionadded:: 0.2.0
+    """
+    return MISSION_NAMES.get(name)
+
+
+def mission_name(card: Mission | MissionId) -> str:
+    """Return the printed name of a mission card, given as itself or as its id.
+
+    >>> mission_name(13)
+    'Open the secret casket! (+10/-3)'
+
+    Raises:
+        UnknownComponentError: ``card`` is no mission and no mission id.
+
+    .. versionadded:: 0.2.0
+    """
+    return MISSION_NAMES.name(by_id("mission", MISSIONS, card))
+
+
+def event_cards_named(name: str) -> tuple[EventId, ...]:
+    """Return the ids of every event card printed ``name``, in id order.
+
+    Identical copies share their name, so a name may stand for several cards:
+
+    >>> event_cards_named("telescope")
+    (51, 52, 53, 54, 55)
+    >>> event_cards_named("black mutiny 23")
+    (32,)
+
+    Raises:
+        UnknownComponentError: No event card has that name; the message lists the closest.
+
+    .. versionadded:: 0.2.0
+    """
+    return EVENT_CARD_NAMES.get(name)
+
+
+def event_card_name(card: EventCard | EventId) -> str:
+    """Return the printed name of an event card, given as itself or as its id.
+
+    Identical copies get the same name:
+
+    >>> event_card_name(26) == event_card_name(29) == "intrigue"
+    True
+    >>> event_card_name(EVENT_CARDS[3])
+    'orange duel (plain) [shell]'
+
+    Raises:
+        UnknownComponentError: ``card`` is no event card and no event card id.
+
+    .. versionadded:: 0.2.0
+    """
+    try:
+        copies = _EVENT_COPIES[by_id("event card", EVENT_CARDS, card)]
+    except (KeyError, TypeError):
+        raise UnknownComponentError(f"{card!r} is not an event card") from None
+    return EVENT_CARD_NAMES.name(copies)

@@ -51,7 +51,6 @@ __all__ = [
     "layout",
     "lower_bounds",
     "may_hold",
-    "order",
     "place",
     "plan",
     "seen_in_hand",
@@ -238,39 +237,6 @@ def plan(
 
 _FACTORIALS: Final = tuple(math.factorial(size) for size in range(CREW_DECK_SIZE + 1))
 
-_TAIL: Final = 6
-"""The orders of up to this many items are read from a table."""
-
-_ORDERS: Final = tuple(
-    tuple(lehmer_order(digits, range(size))[0] for digits in range(_FACTORIALS[size]))
-    for size in range(_TAIL + 1)
-)
-"""For each size ``n`` up to :data:`_TAIL` and each code below ``n!``, the positions of
-the items in the order that ``lehmer_order`` gives (870 orders)."""
-
-
-def order(code: int, items: Sequence[CardId]) -> tuple[list[CardId], int]:
-    """Return ``items`` in the order ``code`` gives, and the rest of the code.
-
-    The same order and rest as :func:`~boardgames.core.rng.lehmer_order`: its digits in the
-    bases ``n, n - 1, ..., 2`` are those of ``code % n!`` and the rest is ``code // n!``.
-    The first picks are made one digit at a time; the last :data:`_TAIL` items, whose
-    digits make a code below ``6!``, are put in order by a table.
-    """
-    size = len(items)
-    if size < 2:
-        return list(items), code
-    code, digits = divmod(code, _FACTORIALS[size])
-    if size <= _TAIL:
-        return [items[position] for position in _ORDERS[size][digits]], code
-    pool = list(items)
-    result = []
-    for base in range(size, _TAIL, -1):
-        digits, index = divmod(digits, base)
-        result.append(pool.pop(index))
-    result += [pool[position] for position in _ORDERS[_TAIL][digits]]
-    return result, code
-
 
 def layout(
     groups: tuple[Group, ...], known: Sequence[CardId], hand: int, storm: int, unseen: int
@@ -299,21 +265,21 @@ def place(
     storm: int,
     code: int,
     choice: int,
-) -> tuple[list[CardId], list[CardId], list[CardId], list[CardId], int]:
+) -> tuple[list[CardId], list[CardId], list[CardId], Sequence[CardId], int]:
     """Put one captain's hidden cards in his zones: one arrangement, uniformly.
 
     ``member`` and ``counts`` are the classes of the known cards and the plan, from
     :func:`layout`. ``choice`` (uniform below the plan's total) picks the counts; ``code``
     orders the known cards and then the never-seen ones (a code uniform below
-    ``len(known)! len(unseen)!``, see :func:`order`), which picks the cards. Returns the
-    hand, the storm column (not yet in play order), the face-down discard and the deck (in
-    deck order), and the rest of the code.
+    ``len(known)! len(unseen)!``, see :func:`~boardgames.core.rng.lehmer_order`), which
+    picks the cards. Returns the hand, the storm column (not yet in play order), the
+    face-down discard and the deck (in deck order), and the rest of the code.
     """
     in_discard, in_storm = counts.entries[bisect_right(counts.cumulative, choice)]
     discard: list[CardId] = []
     rest: list[CardId] = []
     if in_storm or any(in_discard):
-        ordering, code = order(code, range(len(known)))
+        ordering, code = lehmer_order(code, range(len(known)))
         left = list(in_discard)
         for position in ordering:
             index = member[position]
@@ -327,7 +293,7 @@ def place(
         rest = list(known)
     storm_cards = rest[:in_storm]
     hand_cards = rest[in_storm:]
-    shuffled, code = order(code, unseen)
+    shuffled, code = lehmer_order(code, unseen)
     unseen_discard = sum(size for size, _, _ in groups) - len(discard)
     cut = unseen_discard + storm - in_storm
     end = cut + hand - len(hand_cards)

@@ -19,6 +19,21 @@ A-MAG-1, A-MAG-2):
 
 Replace :data:`CREW_CARDS` and :data:`OCEAN_CARDS` with the printed values if you have
 them; the rules code reads nothing else.
+
+Every card can be looked up by the name it prints as (case and spacing do not matter),
+and printed back with ``str``:
+
+>>> from boardgames.games.magellan_elcano import components
+>>> card = components.crew_card("r2/b3")
+>>> card.id, str(card), card.value(components.Colour.BLUE)
+(1, 'R2/B3', 3)
+>>> components.ocean_card("Green 7").id
+17
+>>> [card.id for card in components.storm_cards("storm 2")]
+[1, 2, 3]
+
+The three storm cards worth 2 (and the two worth 3) are identical, so one name stands for
+all the copies of a value.
 """
 
 from __future__ import annotations
@@ -27,6 +42,8 @@ import enum
 from typing import Final, TypeAlias
 
 import attrs
+
+from boardgames.core.names import ComponentNames
 
 __all__ = [
     "CREW_CARDS",
@@ -39,6 +56,9 @@ __all__ = [
     "CrewCard",
     "OceanCard",
     "StormCard",
+    "crew_card",
+    "ocean_card",
+    "storm_cards",
 ]
 
 CardId: TypeAlias = int
@@ -161,3 +181,47 @@ STORM_CARDS: Final = tuple(
     StormCard(id=index, points=points) for index, points in enumerate((1, 2, 2, 2, 3, 3))
 )
 """The 6 storm cards: 1 x 1, 3 x 2 and 2 x 3 victory points, as the rulebook prints."""
+
+
+_CREW_NAMES: Final = ComponentNames("crew card", {str(card): card for card in CREW_CARDS})
+_OCEAN_NAMES: Final = ComponentNames("ocean card", {str(card): card for card in OCEAN_CARDS})
+_STORM_NAMES: Final = ComponentNames(
+    "storm card",
+    {
+        str(card): tuple(other for other in STORM_CARDS if other.points == card.points)
+        for card in STORM_CARDS
+    },
+)
+
+
+def crew_card(name: str) -> CrewCard:
+    """Return the crew card printed as ``name``, such as ``"R2/B3"`` or ``"G7"``.
+
+    Every captain's deck has the same 15 cards, so a name stands for one card id in each
+    deck.
+
+    Raises:
+        UnknownComponentError: No crew card has that name; the message lists the closest.
+    """
+    return _CREW_NAMES.get(name)
+
+
+def ocean_card(name: str) -> OceanCard:
+    """Return the ocean card printed as ``name``, such as ``"red 5"``.
+
+    Raises:
+        UnknownComponentError: No ocean card has that name; the message lists the closest.
+    """
+    return _OCEAN_NAMES.get(name)
+
+
+def storm_cards(name: str) -> tuple[StormCard, ...]:
+    """Return every storm card printed as ``name`` (``"storm 1"``, ``"storm 2"`` or ``"storm 3"``).
+
+    Storm cards of one value are identical, so the name stands for all of them, in id
+    order.
+
+    Raises:
+        UnknownComponentError: No storm card has that name; the message lists the closest.
+    """
+    return _STORM_NAMES.get(name)

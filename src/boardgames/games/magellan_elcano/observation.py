@@ -9,7 +9,7 @@ import attrs
 from boardgames.core.errors import InvalidStateError
 from boardgames.core.history import History
 from boardgames.core.protocol import PlayerId
-from boardgames.core.rng import Rng
+from boardgames.core.rng import Rng, lehmer_order
 from boardgames.games.magellan_elcano import _knowledge
 from boardgames.games.magellan_elcano.actions import PublicAction
 from boardgames.games.magellan_elcano.components import (
@@ -222,7 +222,7 @@ def sample_state(observation: MagellanObservation, seed: int) -> MagellanState:
         bound *= factorials[len(left)]
     bound *= factorials[len(storm_left)]
     code, rng = rng.below(bound)  # every random choice of the sample, in one draw
-    order = _knowledge.order
+    order = lehmer_order
     crews = []
     for seat, view in enumerate(views):
         if seat == me:
@@ -265,7 +265,7 @@ def sample_state(observation: MagellanObservation, seed: int) -> MagellanState:
             cut = view.hand_size - len(known)
             hand = [*known, *shuffled[:cut]]
             rest = shuffled[cut:]
-            storm_order = []
+            storm_order = ()
             hidden = []
         crews.append(
             _new_crew(

@@ -271,6 +271,7 @@ def new_game(configuration: Configuration, seed: int) -> MagellanState:
         rng=rng,
     )
     decks = state.ocean_decks
+    storm_deck, storm_pile = _turn_storm(storm_deck)
     # Phase A of round 1. The first player holds 5 cards, so he moves first.
     return _new_state(
         players,
@@ -282,13 +283,39 @@ def new_game(configuration: Configuration, seed: int) -> MagellanState:
         state.crews,
         (decks[0][1:], decks[1][1:], decks[2][1:]),
         (decks[0][:1], decks[1][:1], decks[2][:1]),
-        storm_deck[1:],
-        storm_deck[:1],
+        storm_deck,
+        storm_pile,
         state.won,
         state.won_storms,
         _EMPTY_HISTORY,
         rng,
     )
+
+
+_STORM_COPIES: tuple[tuple[CardId, ...], ...] = tuple(
+    tuple(other.id for other in STORM_CARDS if other.points == card.points) for card in STORM_CARDS
+)
+"""For each storm card, the ids of the cards of its value (itself included), lowest first."""
+
+
+def _turn_storm(deck: tuple[CardId, ...]) -> tuple[tuple[CardId, ...], tuple[CardId, ...]]:
+    """Turn up the top storm card: return the deck left and the card turned (if any).
+
+    Storm cards of one value are identical, so a card that comes into view takes the
+    lowest id of its value still in the deck, swapping with the copy that had it: every
+    storm card in view has the lowest ids of its value, and the ids on the table never
+    tell which of two identical cards is which (the same deck, with two copies swapped,
+    shows the same ids).
+    """
+    if not deck:
+        return deck, ()
+    top = deck[0]
+    for lowest in _STORM_COPIES[top]:
+        if lowest in deck:
+            break
+    if lowest == top:
+        return deck[1:], deck[:1]
+    return tuple(top if card == lowest else card for card in deck[1:]), (lowest,)
 
 
 def legal_actions(state: MagellanState) -> Sequence[Action]:
@@ -667,6 +694,7 @@ def _anchor(
     first_player = (state.first_player + 1) % state.players
     decks = state.ocean_decks
     all_crews = tuple(new_crews)
+    storm_deck, turned = _turn_storm(state.storm_deck)
     return _new_state(
         state.players,
         state.storms,
@@ -677,8 +705,8 @@ def _anchor(
         all_crews,
         (decks[0][1:], decks[1][1:], decks[2][1:]),
         (piles[0] + decks[0][:1], piles[1] + decks[1][:1], piles[2] + decks[2][:1]),
-        state.storm_deck[1:],
-        storm_pile + state.storm_deck[:1],
+        storm_deck,
+        storm_pile + turned,
         tuple(won),
         won_storms,
         history,

@@ -48,6 +48,7 @@ from boardgames.games.morgans_magic_map.components import (
     TreasureSet,
 )
 from boardgames.games.morgans_magic_map.observation import MorganObservation
+from boardgames.games.morgans_magic_map.queries import tile_destinations
 from boardgames.games.morgans_magic_map.render import render_map, render_map_svg
 from boardgames.games.morgans_magic_map.state import MorganState, Phase, Variant
 
@@ -79,6 +80,7 @@ __all__ = [
     "Variant",
     "render_map",
     "render_map_svg",
+    "tile_destinations",
 ]
 
 

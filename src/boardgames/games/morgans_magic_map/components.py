@@ -31,6 +31,24 @@ A-MMM-1 to A-MMM-3, A-MMM-6):
   example possible: Anna, Beth and Connor can hold exactly the printed set counts with
   treasure values 34, 30 and 32.
 
+**Names.** Every tile, map card and treasure card is one of a kind, so each has a name of
+its own, the one its ``__str__`` prints: a tile by its tile name (``"The Lighthouse"``,
+``"Open Sea"``), a map card by its reference point and distance (``"The Tomb 2"``, "2
+steps away from the Tomb"), a treasure card by its name (``"Silver Teapot"``).
+:func:`tile`, :func:`map_card` and :func:`treasure_card` look a name up (case and spacing
+do not matter) and :func:`tile_name`, :func:`map_card_name` and :func:`treasure_card_name`
+give it back; an unknown name raises :class:`~boardgames.UnknownComponentError`, which
+lists the closest names:
+
+>>> tile("the oasis").id, map_card("The Tomb  2").id, treasure_card("SILVER TEAPOT").value
+(1, 10, 5)
+>>> tile_name(1), map_card_name(10), treasure_card_name(12)
+('The Oasis', 'The Tomb 2', 'Silver Teapot')
+>>> tile("Oases")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+  ...
+boardgames.core.errors.UnknownComponentError: unknown tile 'Oases'; did you mean 'The Oasis'? ...
+
 Replace the three tables with the printed data if you have it; the rules code reads
 nothing else. The treasure board's level bonuses (0 to 4 doubloons for levels I to V) are
 derived from the rulebook's examples and are not a design default.
@@ -43,6 +61,8 @@ from typing import Final, TypeAlias
 
 import attrs
 
+from boardgames.core.names import ComponentNames, by_id
+
 __all__ = [
     "BOARD_LEVELS",
     "CORNERS",
@@ -52,10 +72,13 @@ __all__ = [
     "LEVEL_DOUBLOONS",
     "MAP_CARDS",
     "MAP_CARD_DISTANCES",
+    "MAP_CARD_NAMES",
     "REFERENCE_LAYOUT",
     "SET_SIZES",
     "TILES",
+    "TILE_NAMES",
     "TREASURE_CARDS",
+    "TREASURE_CARD_NAMES",
     "Cell",
     "Corner",
     "Direction",
@@ -70,6 +93,12 @@ __all__ = [
     "TreasureId",
     "TreasureSet",
     "edge_after_rotation",
+    "map_card",
+    "map_card_name",
+    "tile",
+    "tile_name",
+    "treasure_card",
+    "treasure_card_name",
 ]
 
 TileId: TypeAlias = int
@@ -407,3 +436,115 @@ TREASURE_CARDS: Final = tuple(
 )
 """The 29 treasure cards. Names (but the three the rulebook names), values and ranks:
 design default."""
+
+
+# ----------------------------------------------------------------------------- names
+
+
+TILE_NAMES: Final[ComponentNames[Tile]] = ComponentNames("tile", {str(t): t for t in TILES})
+"""The 20 tiles by their printed tile names, in id order.
+
+.. versionadded:: 0.1.0
+"""
+
+MAP_CARD_NAMES: Final[ComponentNames[MapCard]] = ComponentNames(
+    "map card", {str(card): card for card in MAP_CARDS}
+)
+"""The 72 map cards by reference point and distance (``"The Tomb 2"``), in id order.
+
+.. versionadded:: 0.1.0
+"""
+
+TREASURE_CARD_NAMES: Final[ComponentNames[TreasureCard]] = ComponentNames(
+    "treasure card", {str(card): card for card in TREASURE_CARDS}
+)
+"""The 29 treasure cards by their names, in id order.
+
+.. versionadded:: 0.1.0
+"""
+
+
+def tile(name: str) -> Tile:
+    """Return the tile printed ``name`` (case and spacing do not matter).
+
+    >>> tile("big nose bay").id
+    9
+
+    Raises:
+        UnknownComponentError: No tile has that name; the message lists the closest.
+
+    .. versionadded:: 0.1.0
+    """
+    return TILE_NAMES.get(name)
+
+
+def tile_name(tile: Tile | TileId) -> str:
+    """Return the printed name of a tile, given as itself or as its id.
+
+    >>> tile_name(18)
+    'Open Sea'
+
+    Raises:
+        UnknownComponentError: ``tile`` is no tile and no tile id.
+
+    .. versionadded:: 0.1.0
+    """
+    return TILE_NAMES.name(by_id("tile", TILES, tile))
+
+
+def map_card(name: str) -> MapCard:
+    """Return the map card printed ``name``: its reference point, a space, its distance.
+
+    >>> card = map_card("The Lighthouse 3")
+    >>> card.id, card.distance, str(card.symbol)
+    (3, 3, 'doubloons')
+
+    Raises:
+        UnknownComponentError: No map card has that name; the message lists the closest.
+
+    .. versionadded:: 0.1.0
+    """
+    return MAP_CARD_NAMES.get(name)
+
+
+def map_card_name(card: MapCard | MapCardId) -> str:
+    """Return the name of a map card, given as itself or as its id.
+
+    >>> map_card_name(71)
+    'The Gallows 3'
+
+    Raises:
+        UnknownComponentError: ``card`` is no map card and no map card id.
+
+    .. versionadded:: 0.1.0
+    """
+    return MAP_CARD_NAMES.name(by_id("map card", MAP_CARDS, card))
+
+
+def treasure_card(name: str) -> TreasureCard:
+    """Return the treasure card printed ``name`` (case and spacing do not matter).
+
+    >>> treasure_card("jade dragon").value
+    10
+
+    Raises:
+        UnknownComponentError: No treasure card has that name; the message lists the
+            closest.
+
+    .. versionadded:: 0.1.0
+    """
+    return TREASURE_CARD_NAMES.get(name)
+
+
+def treasure_card_name(card: TreasureCard | TreasureId) -> str:
+    """Return the printed name of a treasure card, given as itself or as its id.
+
+    >>> treasure_card_name(25)
+    'Diadem'
+
+    Raises:
+        UnknownComponentError: ``card`` is no treasure card and no treasure card id.
+
+    .. versionadded:: 0.1.0
+    """
+    return TREASURE_CARD_NAMES.name(by_id("treasure card", TREASURE_CARDS, card))

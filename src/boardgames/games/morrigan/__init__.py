@@ -56,6 +56,7 @@ from boardgames.games.morrigan.observation import (
     ReinforcementView,
     StakeView,
 )
+from boardgames.games.morrigan.queries import DefenceRange
 from boardgames.games.morrigan.state import (
     Attack,
     Clue,
@@ -85,6 +86,7 @@ __all__ = [
     "Conquer",
     "DeclareDuel",
     "Decline",
+    "DefenceRange",
     "Discard",
     "Duel",
     "Effect",

@@ -29,6 +29,29 @@ It satisfies every constraint the rulebook puts on the deck:
 * the deck deals 5 cards to each of 5 players and still leaves a draw pile of 75 cards.
 
 Replace :data:`DECK` with the printed counts if you have them; the rules read nothing else.
+
+Names
+-----
+The printed name of a card is its kind's ``str``: the type and value (``"Action 3"``,
+``"Territory 5"``) for the twenty kinds with a value, and the English name the rulebook
+prints for each of the ten Special cards (``"Unexpected Ally"``, ``"The King's
+Favourite"``, ..., ``"Catapult"``). :func:`card_kind` reads such a name back, forgiving case
+and spacing, and :func:`card_kind_name` prints it. The copies of one kind are identical, so
+a name names the kind, never one copy; :func:`cards_named` gives the ids of all its copies.
+
+>>> card_kind("territory 3")
+CardKind.TERRITORY_3
+>>> card_kind_name(CardKind.KINGS_FAVOURITE)
+"The King's Favourite"
+>>> cards_named("Ordeal 5")
+(58, 59)
+>>> card_kind("Action 6")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+  ...
+boardgames.core.errors.UnknownComponentError: unknown card kind 'Action 6'; did you mean ...
+
+.. versionadded:: 0.1.0
+   The name table :data:`CARD_NAMES` and its functions.
 """
 
 from __future__ import annotations
@@ -38,9 +61,13 @@ from typing import Final, TypeAlias
 
 import attrs
 
+from boardgames.core.errors import UnknownComponentError
+from boardgames.core.names import ComponentNames
+
 __all__ = [
     "CARDS",
     "CARD_KINDS",
+    "CARD_NAMES",
     "CARD_TYPES",
     "CARD_VALUES",
     "DECK",
@@ -55,6 +82,9 @@ __all__ = [
     "CardId",
     "CardKind",
     "CardType",
+    "card_kind",
+    "card_kind_name",
+    "cards_named",
 ]
 
 CardId: TypeAlias = int
@@ -281,3 +311,73 @@ KIND_TYPES: Final[tuple[CardType, ...]] = tuple(CardKind(kind).type for kind in 
 
 KIND_VALUES: Final[tuple[int, ...]] = tuple(CardKind(kind).face_value for kind in range(30))
 """The face value of each :class:`CardKind`, by its number."""
+
+
+CARD_NAMES: Final[ComponentNames[CardKind]] = ComponentNames(
+    "card kind", {str(kind): kind for kind in CardKind}
+)
+"""The printed name of each :class:`CardKind` (its ``str``), in kind order.
+
+.. versionadded:: 0.1.0
+"""
+
+_IDS_OF_KIND: Final[tuple[tuple[CardId, ...], ...]] = tuple(
+    tuple(card.id for card in CARDS if card.kind is kind) for kind in CardKind
+)
+
+
+def card_kind(name: str) -> CardKind:
+    """Return the card kind printed as ``name``, such as ``"Action 3"`` or ``"Curse"``.
+
+    Case and runs of spaces do not matter: ``"action  3"`` names the Action 3.
+
+    >>> card_kind("Glacial Winter")
+    CardKind.GLACIAL_WINTER
+
+    Args:
+        name: A printed name (see the module notes).
+
+    Returns:
+        The kind; every copy of it bears this name.
+
+    Raises:
+        UnknownComponentError: No card kind has that name; the message lists the
+            closest names.
+
+    .. versionadded:: 0.1.0
+    """
+    return CARD_NAMES.get(name)
+
+
+def card_kind_name(kind: CardKind) -> str:
+    """Return the printed name of ``kind``: its ``str``, which :func:`card_kind` reads back.
+
+    >>> card_kind_name(CardKind.ADVERSARY_4)
+    'Adversary 4'
+
+    Raises:
+        UnknownComponentError: ``kind`` is not a :class:`CardKind` (a plain ``int`` is
+            not one).
+
+    .. versionadded:: 0.1.0
+    """
+    if not isinstance(kind, CardKind):
+        raise UnknownComponentError(f"{kind!r} is not a card kind; expected a CardKind")
+    return CARD_NAMES.name(kind)
+
+
+def cards_named(name: str) -> tuple[CardId, ...]:
+    """Return the ids of every card printed as ``name``, in id order.
+
+    The copies of a kind are identical, so a name cannot tell them apart; this gives all
+    of them (one id for a Special card).
+
+    >>> cards_named("curse")
+    (96,)
+
+    Raises:
+        UnknownComponentError: No card kind has that name.
+
+    .. versionadded:: 0.1.0
+    """
+    return _IDS_OF_KIND[card_kind(name)]
