@@ -47,7 +47,7 @@ napoleon_use_rtype = False
 napoleon_attr_annotations = True
 
 # Doctest: ``-b doctest`` runs the {doctest} and {testcode} blocks of these pages. The
-# ``>>>`` examples in docstrings are run by pytest (--doctest-modules) in their own modules.
+# ``>>>`` examples in docstrings are run by tests/test_docstrings.py in their own modules.
 # Sphinx would run them without the module globals they rely on, so it leaves them alone.
 doctest_global_setup = "import boardgames"
 doctest_test_doctest_blocks = ""
@@ -78,7 +78,7 @@ nitpick_ignore_regex = [
     # The type variables of the generic protocols are not documented on their own.
     (
         "py:class",
-        r"boardgames\.core\.\w+\.((State|Action|Observation|Configuration)T(_contra)?|_T|T|T_co|C)",
+        r"boardgames\.core\.\w+\.((State|Action|Observation|Configuration|Position)T(_contra)?|_T|T|T_co|C)",
     ),
 ]
 

@@ -14,6 +14,7 @@ from boardgames.core.errors import (
     ConfigurationError,
     IllegalActionError,
     InvalidStateError,
+    NotationError,
     PluginError,
     RecordError,
     SerializationError,
@@ -33,6 +34,7 @@ from boardgames.core.protocol import (
     OptionSpec,
     OptionValue,
     PlayerId,
+    SetsUpPositions,
 )
 from boardgames.core.record import GameRecord, replay
 from boardgames.core.registry import (
@@ -64,6 +66,7 @@ __all__ = [
     "ISMCTSBot",
     "IllegalActionError",
     "InvalidStateError",
+    "NotationError",
     "OptionSpec",
     "OptionValue",
     "PlayerId",
@@ -72,6 +75,7 @@ __all__ = [
     "RecordError",
     "Rng",
     "SerializationError",
+    "SetsUpPositions",
     "TournamentResult",
     "UnknownComponentError",
     "UnknownGameError",

@@ -49,6 +49,7 @@ import attrs
 
 from boardgames._bot_checks import BotReport, check_bot
 from boardgames._knowledge_checks import SamplerReport, sample_worlds
+from boardgames._position_checks import check_positions
 from boardgames._presentation_checks import check_explanations, check_pictures
 from boardgames.bots import RandomBot
 from boardgames.core.encoding import GameEncoding, encoding_of
@@ -94,6 +95,11 @@ class ConformanceReport:
         samples: States drawn with ``sample_state`` and checked.
         max_legal_actions: The longest legal-action list met.
         truncated: Games that ended by a turn limit.
+        positions: States set up from positions and checked (0 for a game without the
+            :class:`~boardgames.SetsUpPositions` hooks).
+
+    .. versionchanged:: 0.1.0
+       ``positions``.
     """
 
     games: int
@@ -102,6 +108,7 @@ class ConformanceReport:
     samples: int
     max_legal_actions: int
     truncated: int
+    positions: int = 0
 
 
 class _Checker:
@@ -371,6 +378,7 @@ def check_game(
     max_decisions: int = 5_000,
     sample_every: int = 5,
     picture_every: int = 100,
+    position_every: int = 25,
 ) -> ConformanceReport:
     """Check ``game`` against the protocol by playing random games from ``seeds``.
 
@@ -394,6 +402,10 @@ def check_game(
     finite numbers only, and is the same for the states sampled from it; and, if the game
     has the optional :class:`~boardgames.DescribesActions` hook, two moves that leave a
     seat with the same observation are described to that seat alike. Every
+    ``position_every`` decisions and at the end: if the game has the optional
+    :class:`~boardgames.SetsUpPositions` hooks, the state's position reads back from its
+    text and sets up a state with the same position, observations and legal actions (and
+    so does the position without its moves, but for the history). Every
     ``picture_every`` decisions and at the end: if the game has the
     optional :class:`~boardgames.DrawsPictures` hooks, the pictures of the state and of
     each seat's observation are self-contained SVG documents (no script, no link), and the
@@ -412,6 +424,9 @@ def check_game(
         sample_every: How often (in decisions) to check observations and ``sample_state``.
         picture_every: How often (in decisions) to check pictures and explanations; they
             are also checked at the end of each game.
+        position_every: How often (in decisions) to check positions; they are also
+            checked at the end of each game. Setting a position up replays its history, so
+            checking every decision costs time quadratic in a game's length.
 
     Returns:
         A :class:`ConformanceReport` of what was checked.
@@ -419,7 +434,7 @@ def check_game(
     Raises:
         ConformanceError: A check failed; the message names the check, the seed and the step.
     """
-    games = decisions = applied = samples = longest = truncated = 0
+    games = decisions = applied = samples = longest = truncated = positions = 0
     encoding = encoding_of(game)
     for seed in seeds:
         checker = _Checker(game, seed)
@@ -465,6 +480,7 @@ def check_game(
             _check_rejects(checker, state, probes)
             if terminal or len(actions) >= max_decisions:
                 check_pictures(game, state, checker.expect)
+                positions += check_positions(game, state, seed + len(actions), checker.expect)
                 break
             longest = max(longest, len(legal))
             afters = []
@@ -481,6 +497,8 @@ def check_game(
             if len(actions) % sample_every == 0:
                 samples += _check_samples(checker, state, seed * 1_000_003 + len(actions))
                 _check_descriptions(checker, state, legal, afters)
+            if len(actions) % position_every == 0:
+                positions += check_positions(game, state, seed + len(actions), checker.expect)
             if len(actions) % picture_every == 0:
                 check_pictures(game, state, checker.expect)
                 check_explanations(game, state, legal, checker.expect)
@@ -505,6 +523,7 @@ def check_game(
         samples=samples,
         max_legal_actions=longest,
         truncated=truncated,
+        positions=positions,
     )
 
 

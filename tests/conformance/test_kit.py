@@ -18,6 +18,7 @@ from boardgames.games.magellan_elcano import (
     Action,
     MagellanElcano,
     MagellanObservation,
+    MagellanPosition,
     MagellanState,
     Pass,
 )
@@ -134,9 +135,28 @@ class _LongExplanation(_Wrapped):
         return super().explain_action(observation, action) + "\nand more"
 
 
+class _ForgetfulPosition(_Wrapped):
+    """Leaves the passed flags out of a state's position."""
+
+    def position(self, state: MagellanState) -> MagellanPosition:
+        position = super().position(state)
+        seats = tuple(attrs.evolve(seat, passed=False) for seat in position.seats)
+        return attrs.evolve(position, seats=seats)
+
+
+class _DealsNewHands(_Wrapped):
+    """Sets a position up with every hand drawn from the seed, whatever it names."""
+
+    def setup(self, position: MagellanPosition, seed: int = 0) -> MagellanState:
+        seats = tuple(attrs.evolve(seat, hand=frozenset()) for seat in position.seats)
+        return super().setup(attrs.evolve(position, seats=seats), seed)
+
+
 @pytest.mark.parametrize(
     ("game", "complaint"),
     [
+        (_ForgetfulPosition(), "position"),
+        (_DealsNewHands(), r"setup\(position\(s\)\) has another position"),
         (_ScriptedPicture(), "holds a <script> element"),
         (_PictureOfTheMoment(), "changes in a dumps/loads round trip"),
         (_LongExplanation(), "is not one non-empty line"),
@@ -150,6 +170,8 @@ class _LongExplanation(_Wrapped):
         (_WrongSeedError(), r"new_game\('1'\) raised TypeError"),
     ],
     ids=[
+        "forgetful-position",
+        "deals-new-hands",
         "scripted-picture",
         "picture-of-the-moment",
         "long-explanation",
@@ -169,11 +191,13 @@ def test_kit_catches(game: Any, complaint: str) -> None:
 
 
 def test_report_counts_what_was_checked() -> None:
-    report = check_game(boardgames.make("magellan-elcano", players=2), seeds=(5,), sample_every=1)
+    game = boardgames.make("magellan-elcano", players=2)
+    report = check_game(game, seeds=(5,), sample_every=1, position_every=1)
     assert 1 == report.games
     assert report.decisions * 2 * 2 == report.samples
     assert report.actions_applied >= report.decisions
     assert 0 == report.truncated
+    assert report.decisions + 2 <= report.positions <= 2 * (report.decisions + 2)
 
 
 class _MutatesOnRefusal(_Wrapped):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pickle
+
 import pytest
 
 import boardgames
@@ -11,6 +13,7 @@ from boardgames.games.magellan_elcano import Pass
 ERROR_BASES: tuple[tuple[type[Exception], type[Exception]], ...] = (
     (boardgames.IllegalActionError, ValueError),
     (boardgames.ConfigurationError, ValueError),
+    (boardgames.NotationError, boardgames.ConfigurationError),
     (boardgames.InvalidStateError, ValueError),
     (boardgames.SerializationError, ValueError),
     (boardgames.RecordError, ValueError),
@@ -35,6 +38,12 @@ def test_every_error_derives_from_the_root_and_its_builtin(
     assert issubclass(error_class, builtin)
     with pytest.raises(builtin):
         raise error_class("boom")
+
+
+def test_a_notation_error_keeps_its_place_across_processes() -> None:
+    error = boardgames.NotationError("unexpected token 'X'", token="X", line=2, column=7)
+    copy = pickle.loads(pickle.dumps(error))
+    assert (str(copy), copy.token, copy.line, copy.column) == (str(error), "X", 2, 7)
 
 
 def test_unknown_game_error_is_not_a_key_error() -> None:

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import enum
+import typing
 from typing import Any
 
 import attrs
 import pytest
 
 import boardgames
-from boardgames.core.values import trusted_constructor
+from boardgames.core.values import resolve_signature, trusted_constructor
 from boardgames.games.magellan_elcano import Colour, MagellanState, Pass, PlayCard
 
 
@@ -203,3 +204,16 @@ def test_a_trusted_constructor_refuses_a_class_it_would_check_less() -> None:
         trusted_constructor(Hooked)
     with pytest.raises(TypeError, match="not a slotted attrs class"):
         trusted_constructor(int)
+
+
+@attrs.frozen
+class _Nested:
+    depth: int
+    inner: _Nested | None = None
+
+
+def test_a_class_that_names_itself_gets_a_readable_signature() -> None:
+    with pytest.raises(NameError):
+        typing.get_type_hints(_Nested.__init__)
+    resolve_signature(_Nested)
+    assert typing.get_type_hints(_Nested.__init__)["inner"] == _Nested | None

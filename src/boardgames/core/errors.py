@@ -7,6 +7,7 @@ working in code that does not know this library::
     BoardgamesError
     ├── IllegalActionError      (ValueError)   an action that is not legal in this state
     ├── ConfigurationError      (ValueError)   bad arguments to make(), new_game() or play()
+    │   └── NotationError                      text that does not parse as a position
     ├── InvalidStateError       (ValueError)   a value breaks the game's invariants
     ├── SerializationError      (ValueError)   text that loads() cannot turn into a value
     ├── RecordError             (ValueError)   a game record that does not replay as it claims
@@ -24,6 +25,7 @@ __all__ = [
     "ConfigurationError",
     "IllegalActionError",
     "InvalidStateError",
+    "NotationError",
     "PluginError",
     "RecordError",
     "SerializationError",
@@ -65,7 +67,39 @@ class IllegalActionError(BoardgamesError, ValueError):
 
 
 class ConfigurationError(BoardgamesError, ValueError):
-    """Bad arguments: an out-of-range player count, an unknown or mistyped option, a bad seed."""
+    """Bad arguments: an out-of-range player count, an unknown or mistyped option, a bad seed.
+
+    A position that cannot be set up (a card in two places, a hand too large for the
+    round) raises it too, naming the first fact that cannot hold.
+    """
+
+
+class NotationError(ConfigurationError):
+    """Text that does not parse as a position in the game's notation.
+
+    Args:
+        message: What was expected, and what stood there instead.
+        token: The offending token (``""`` at the end of a line or of the text).
+        line: Its line, counted from 1.
+        column: Its column, counted from 1.
+
+    Attributes:
+        token: The offending token (``""`` at the end of a line or of the text).
+        line: Its line, counted from 1.
+        column: Its column, counted from 1.
+
+    .. versionadded:: 0.1.0
+    """
+
+    def __init__(self, message: str, token: str = "", line: int = 1, column: int = 1) -> None:
+        super().__init__(message)
+        self.token = token
+        self.line = line
+        self.column = column
+
+    def __reduce__(self) -> tuple[type[NotationError], tuple[str, str, int, int]]:
+        # So that the error crosses process boundaries with its place.
+        return (type(self), (str(self), self.token, self.line, self.column))
 
 
 class InvalidStateError(BoardgamesError, ValueError):

@@ -23,6 +23,7 @@ __all__ = [
     "OptionSpec",
     "OptionValue",
     "PlayerId",
+    "SetsUpPositions",
 ]
 
 PlayerId: TypeAlias = int
@@ -338,6 +339,45 @@ class DrawsPictures(Protocol):
 
     def render_observation_svg(self, observation: Any) -> str:
         """Draw what the observation's seat knows, and nothing else."""
+        ...
+
+
+@runtime_checkable
+class SetsUpPositions(Protocol):
+    """The optional hooks by which a game sets up any position, and reads one off a state.
+
+    A *position* is a frozen value that describes a table the way people set it up (hands,
+    cards on the table, scores, the seat to move); whatever it leaves out is drawn from
+    the seed, as the rules allow. ``str(position)`` is its text notation, which
+    :meth:`parse_position` reads back. :func:`boardgames.testing.check_game` checks the
+    round trips whenever a game has these hooks: for every state ``s`` it reaches,
+    ``parse_position(str(position(s))) == position(s)``, and ``setup(position(s), k)``
+    passes ``check_state``, gives back the same position, and gives every seat the same
+    observation and legal actions as ``s``, for any seed ``k``.
+
+    .. versionadded:: 0.1.0
+    """
+
+    def setup(self, position: Any, seed: int = 0) -> Any:
+        """Return the state of ``position``, everything it leaves out drawn from ``seed``.
+
+        Raises:
+            ConfigurationError: A fact of the position cannot hold; the message names the
+                first.
+        """
+        ...
+
+    def position(self, state: Any) -> Any:
+        """Return the position of ``state``: all it holds but what no one can know."""
+        ...
+
+    def parse_position(self, text: str) -> Any:
+        """Read a position from its text notation.
+
+        Raises:
+            NotationError: The text is not a position of the game; the error names the
+                token, its line and its column.
+        """
         ...
 
 

@@ -66,8 +66,10 @@ __all__ = [
     "GameTypes",
     "Knowledge",
     "Observed",
+    "Positions",
     "Rules",
     "StandardGame",
+    "StandardPositions",
     "Text",
 ]
 
@@ -619,6 +621,94 @@ class StandardGame(Generic[StateT, ActionT, ObservationT, ConfigurationT]):
 
 _NOTHING = object()
 """The known state of a game that has seen none yet (``None`` is a value to refuse)."""
+
+
+PositionT = TypeVar("PositionT")
+ConfigurationT_contra = TypeVar("ConfigurationT_contra", contravariant=True)
+
+
+class Positions(Protocol[StateT, PositionT, ConfigurationT_contra]):
+    """What :class:`StandardPositions` needs of a game's positions (a module).
+
+    .. versionadded:: 0.1.0
+    """
+
+    def setup(
+        self, configuration: ConfigurationT_contra, position: PositionT, seed: int, /
+    ) -> StateT:
+        """Build the state of ``position`` (drawing what it leaves out from ``seed``).
+
+        Raises:
+            ConfigurationError: ``position`` is not a position of this configuration, or a
+                fact of it cannot hold; the message names the first.
+        """
+        ...
+
+    def position_of(self, state: StateT, /) -> PositionT:
+        """Return the position of ``state``."""
+        ...
+
+    def parse(self, text: str, /) -> PositionT:
+        """Read a position from its text notation.
+
+        Raises:
+            NotationError: ``text`` is not a position; the error names the token at fault.
+        """
+        ...
+
+
+class StandardPositions(
+    StandardGame[StateT, ActionT, ObservationT, ConfigurationT],
+    Generic[StateT, ActionT, ObservationT, ConfigurationT, PositionT],
+):
+    """A :class:`StandardGame` that also sets up positions (:class:`~boardgames.SetsUpPositions`).
+
+    Subclasses set :attr:`positions` besides the other modules. The game's page documents
+    its position type and notation.
+
+    .. versionadded:: 0.1.0
+    """
+
+    positions: Positions[StateT, PositionT, ConfigurationT]
+    """The game's positions (a module)."""
+
+    def setup(self, position: PositionT, seed: int = 0) -> StateT:
+        """Return the state of ``position``, everything it leaves out drawn from ``seed``.
+
+        What a position leaves out (deck orders, cards it does not name) is drawn as the
+        rules allow. Unless the position is the start of a game, the state's history
+        starts from the position's public table (:attr:`History.origin
+        <boardgames.History.origin>`): the game goes on from there, and
+        ``check_state`` replays its moves from there.
+
+        Raises:
+            ConfigurationError: ``position`` is not a position of this game's
+                configuration, ``seed`` is not an int, or a fact of the position cannot
+                hold (the message names the first).
+        """
+        return self.positions.setup(self._configuration, position, check_seed(seed))
+
+    def position(self, state: StateT) -> PositionT:
+        """Return the position of ``state``: everything it holds but the order of its decks.
+
+        ``setup(position(state), seed)`` gives every seat the same observation and legal
+        actions as ``state``, whatever the seed, and has the same position.
+
+        Raises:
+            ConfigurationError: ``state`` is not a state of this configuration.
+        """
+        if state is not self._known:
+            self._require(state)
+        return self.positions.position_of(state)
+
+    def parse_position(self, text: str) -> PositionT:
+        """Read a position of this game from its text notation.
+
+        Raises:
+            NotationError: ``text`` is not a position; the error names the token at fault,
+                its line and its column.
+        """
+        return self.positions.parse(text)
 
 
 @attrs.frozen

@@ -12,12 +12,13 @@ class with validators, converters or a post-init hook is refused, so nothing is 
 
 from __future__ import annotations
 
+import typing
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 import attrs
 
-__all__ = ["replaced", "trusted_constructor"]
+__all__ = ["replaced", "resolve_signature", "trusted_constructor"]
 
 T = TypeVar("T")
 
@@ -91,3 +92,16 @@ def trusted_constructor(cls: type[T]) -> Callable[..., T]:
     build: Callable[..., T] = namespace[f"build_{cls.__name__}"]
     build.__doc__ = f"Build a {cls.__name__} from its fields, without per-field checks."
     return build
+
+
+def resolve_signature(cls: type) -> None:
+    """Resolve the annotations of an attrs class's generated ``__init__``.
+
+    attrs compiles ``__init__`` with the module's globals as they stood before the class was
+    bound to its name, so the annotation of a field that names the class itself (a
+    position's ``origin``) cannot be read there, and nothing that reads the signature
+    (``typing.get_type_hints``, the documentation) resolves any of it. Call this right
+    after the class: it stores the resolved types.
+    """
+    init: Any = vars(cls)["__init__"]
+    init.__annotations__.update(typing.get_type_hints(cls))

@@ -315,8 +315,8 @@ def test_identical_storm_cards_cannot_be_told_apart(seed: int) -> None:
     """Rulebook: "3 x 2 vp; 2 x 3 vp": the storm cards of one value are identical.
 
     A deal and the same deal with two identical storm cards swapped in the storm deck give
-    every seat the same observations and legal actions all game long: a card that comes
-    into view takes the lowest id of its value.
+    every seat the same observations and legal actions all game long: the ids of storm
+    cards depend only on where their values lie.
     """
     game = MagellanElcano(players=5)
     first = game.new_game(seed)

@@ -13,8 +13,8 @@ from typing import ClassVar
 
 from boardgames.core.play import Bot
 from boardgames.core.protocol import GameInfo, OptionSpec
-from boardgames.core.standard import GameTypes, StandardGame
-from boardgames.games.magellan_elcano import encoding, observation, picture, render, rules
+from boardgames.core.standard import GameTypes, StandardPositions
+from boardgames.games.magellan_elcano import _setup, encoding, observation, picture, render, rules
 from boardgames.games.magellan_elcano._codec import configure_fast_paths, upgrade
 from boardgames.games.magellan_elcano.actions import (
     Action,
@@ -26,6 +26,7 @@ from boardgames.games.magellan_elcano.actions import (
 )
 from boardgames.games.magellan_elcano.components import Colour
 from boardgames.games.magellan_elcano.observation import CrewView, MagellanObservation
+from boardgames.games.magellan_elcano.position import MagellanPosition, SeatPosition
 from boardgames.games.magellan_elcano.state import Crew, MagellanState, Place
 
 __all__ = [
@@ -36,16 +37,22 @@ __all__ = [
     "FaceDownPlayed",
     "MagellanElcano",
     "MagellanObservation",
+    "MagellanPosition",
     "MagellanState",
     "Pass",
     "Place",
     "PlayCard",
     "PlayFaceDown",
     "PublicAction",
+    "SeatPosition",
 ]
 
 
-class MagellanElcano(StandardGame[MagellanState, Action, MagellanObservation, rules.Configuration]):
+class MagellanElcano(
+    StandardPositions[
+        MagellanState, Action, MagellanObservation, rules.Configuration, MagellanPosition
+    ]
+):
     """Magellan: Elcano for 2 to 5 players, with the storm deck at 5 (or at 4 as a variant).
 
     Args:
@@ -62,6 +69,7 @@ class MagellanElcano(StandardGame[MagellanState, Action, MagellanObservation, ru
     text = render
     picture = picture
     encoder = encoding
+    positions = _setup
 
     info: ClassVar[GameInfo] = GameInfo(
         name="magellan-elcano",

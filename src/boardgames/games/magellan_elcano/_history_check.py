@@ -13,12 +13,14 @@ has at most 66 entries per captain (:func:`max_history`).
 
 from __future__ import annotations
 
+import copy
+import functools
 from collections.abc import Sequence
 from typing import Any, Final
 
 import attrs
 
-from boardgames.core.errors import InvalidStateError
+from boardgames.core.errors import ConfigurationError, InvalidStateError
 from boardgames.core.guards import shown
 from boardgames.core.history import History
 from boardgames.games.magellan_elcano import _knowledge
@@ -307,15 +309,33 @@ def _replay(
     history: History[tuple[int, Any]], players: int, storms: bool, round: int, first_player: int
 ) -> _Replayed:
     """Replay a history whose entries have the right form; see :func:`check_history`."""
-    seats = [_Seat() for _ in range(players)]
-    replayed_round = 1
-    first = (first_player - (round - 1)) % players
-    moving: int | None = first
-    played_first = False
-    piles = [1, 1, 1]
-    won_colours: list[list[int]] = [[] for _ in range(players)]
-    storm_on_table = 1 if storms else 0
-    storms_won = [0] * players
+    moving: int | None
+    if history.origin is None:
+        seats = [_Seat() for _ in range(players)]
+        replayed_round = 1
+        first = (first_player - (round - 1)) % players
+        moving = first
+        played_first = False
+        piles = [1, 1, 1]
+        won_colours: list[list[int]] = [[] for _ in range(players)]
+        storm_on_table = 1 if storms else 0
+        storms_won = [0] * players
+    else:
+        start = _origin(history.origin, players, storms)
+        seats = [copy.copy(crew) for crew in start.seats]
+        for crew in seats:
+            crew.columns = (list(crew.columns[0]), list(crew.columns[1]), list(crew.columns[2]))
+            crew.face_up = set(crew.face_up)
+            crew.discard = list(crew.discard)
+            crew.known = dict(crew.known)
+        replayed_round = start.round
+        first = start.first
+        moving = start.to_move
+        played_first = start.first_has_played
+        piles = list(start.ocean_piles)
+        won_colours = [list(colours) for colours in start.won_colours]
+        storm_on_table = start.storm_pile
+        storms_won = list(start.won_storms)
     for index, (seat, action) in enumerate(history):
         if seat != moving:
             if moving is None:
@@ -438,6 +458,11 @@ def _replay(
         piles = [pile + 1 for pile in piles]
         if storms:
             storm_on_table += 1
+    if history.origin is not None and first != first_player:
+        raise _fail(
+            f"the history does not lead to this table: after it the first player is seat "
+            f"{first}, but the table shows seat {first_player}"
+        )
     return _Replayed(
         seats=tuple(seats),
         round=replayed_round,
@@ -447,6 +472,85 @@ def _replay(
         won_colours=tuple(map(tuple, won_colours)),
         storm_pile=storm_on_table,
         won_storms=tuple(storms_won),
+    )
+
+
+@attrs.frozen
+class _Start:
+    """The public table a history with an origin starts from (see :func:`_origin`)."""
+
+    seats: tuple[_Seat, ...]
+    round: int
+    first: int
+    to_move: int | None
+    first_has_played: bool
+    ocean_piles: tuple[int, ...]
+    won_colours: tuple[tuple[int, ...], ...]
+    storm_pile: int
+    won_storms: tuple[int, ...]
+
+
+@functools.lru_cache(maxsize=64)
+def _origin(text: str, players: int, storms: bool) -> _Start:
+    """Read a history's origin: the public table its first entry was taken in.
+
+    The seats it returns are shared by every call with the same text: the replay copies
+    them before it changes them.
+
+    Raises:
+        InvalidStateError: The origin is not a position of this configuration.
+    """
+    from boardgames.games.magellan_elcano.position import MagellanPosition
+
+    try:
+        position = MagellanPosition.parse(text)
+    except ConfigurationError as error:
+        raise _fail(f"the history's origin is not a position: {error}") from None
+    if position.players != players or position.storms != storms:
+        raise _fail(
+            f"the history's origin is a position of {position.players} players"
+            f"{' with storms' if position.storms else ''}, not of this game"
+        )
+    seats = []
+    for number, seat in enumerate(position.seats):
+        crew = _Seat()
+        crew.hand = position.hand_size(number)
+        crew.columns = (list(seat.columns[0]), list(seat.columns[1]), list(seat.columns[2]))
+        crew.face_up = {*seat.columns[0], *seat.columns[1], *seat.columns[2], *seat.discard}
+        crew.storm = len(seat.storm)
+        crew.passed = seat.passed
+        crew.discard = list(seat.discard)
+        crew.hidden = len(seat.face_down)
+        crew.known = dict(seat.known)
+        crew.groups = seat.groups()
+        seats.append(crew)
+    round = position.round
+    won_colours = tuple(tuple(_OCEAN_COLOUR[card] for card in seat.won) for seat in position.seats)
+    piles = tuple(
+        round - sum(colours.count(colour) for colours in won_colours) if pile is None else len(pile)
+        for colour, pile in enumerate(position.ocean_piles)
+    )
+    won_storms = tuple(len(seat.won_storms) for seat in position.seats)
+    if not storms:
+        storm_pile = 0
+    elif position.storm_pile is None:
+        storm_pile = round - sum(won_storms)
+    else:
+        storm_pile = len(position.storm_pile)
+    first = position.first_player
+    first_seat = position.seats[first] if 0 <= first < players else None
+    return _Start(
+        seats=tuple(seats),
+        round=round,
+        first=first,
+        to_move=position.to_move,
+        first_has_played=bool(
+            first_seat is not None and (any(first_seat.columns) or first_seat.storm)
+        ),
+        ocean_piles=piles,
+        won_colours=won_colours,
+        storm_pile=storm_pile,
+        won_storms=won_storms,
     )
 
 

@@ -271,7 +271,9 @@ def new_game(configuration: Configuration, seed: int) -> MagellanState:
         rng=rng,
     )
     decks = state.ocean_decks
-    storm_deck, storm_pile = _turn_storm(storm_deck)
+    won_storms, storm_pile, storm_deck = _storm_ids(
+        state.won_storms, storm_deck[:1], storm_deck[1:]
+    )
     # Phase A of round 1. The first player holds 5 cards, so he moves first.
     return _new_state(
         players,
@@ -286,36 +288,40 @@ def new_game(configuration: Configuration, seed: int) -> MagellanState:
         storm_deck,
         storm_pile,
         state.won,
-        state.won_storms,
+        won_storms,
         _EMPTY_HISTORY,
         rng,
     )
 
 
-_STORM_COPIES: tuple[tuple[CardId, ...], ...] = tuple(
-    tuple(other.id for other in STORM_CARDS if other.points == card.points) for card in STORM_CARDS
-)
-"""For each storm card, the ids of the cards of its value (itself included), lowest first."""
+_STORM_COPIES: dict[int, tuple[CardId, ...]] = {
+    card.points: tuple(other.id for other in STORM_CARDS if other.points == card.points)
+    for card in STORM_CARDS
+}
+"""For each storm card value, the ids of the cards worth it, lowest first."""
 
 
-def _turn_storm(deck: tuple[CardId, ...]) -> tuple[tuple[CardId, ...], tuple[CardId, ...]]:
-    """Turn up the top storm card: return the deck left and the card turned (if any).
+def _storm_ids(
+    won_storms: tuple[tuple[CardId, ...], ...],
+    pile: tuple[CardId, ...],
+    deck: tuple[CardId, ...],
+) -> tuple[tuple[tuple[CardId, ...], ...], tuple[CardId, ...], tuple[CardId, ...]]:
+    """Give the storm cards the ids their places decide, keeping every card's value.
 
-    Storm cards of one value are identical, so a card that comes into view takes the
-    lowest id of its value still in the deck, swapping with the copy that had it: every
-    storm card in view has the lowest ids of its value, and the ids on the table never
-    tell which of two identical cards is which (the same deck, with two copies swapped,
-    shows the same ids).
+    Storm cards of one value are identical, so their ids must not tell them apart: the
+    ids of each value go, lowest first, to the cards won by seat 0 (in the order won),
+    then seat 1 and so on, then the face-up pile (oldest first), then the deck (top first).
+    The rules call this whenever storm cards move, so the ids on the table depend only on
+    where the values lie: a deal with two identical storm cards swapped gives the same
+    observations, and a position that names storm cards by value sets them up exactly.
     """
-    if not deck:
-        return deck, ()
-    top = deck[0]
-    for lowest in _STORM_COPIES[top]:
-        if lowest in deck:
-            break
-    if lowest == top:
-        return deck[1:], deck[:1]
-    return tuple(top if card == lowest else card for card in deck[1:]), (lowest,)
+    free = {points: list(ids) for points, ids in _STORM_COPIES.items()}
+
+    def relabel(cards: tuple[CardId, ...]) -> tuple[CardId, ...]:
+        return tuple(free[STORM_CARDS[card].points].pop(0) for card in cards)
+
+    won = tuple(map(relabel, won_storms))
+    return won, relabel(pile), relabel(deck)
 
 
 def legal_actions(state: MagellanState) -> Sequence[Action]:
@@ -665,6 +671,7 @@ def _anchor(
             piles[colour] = ()
     storm_pile = state.storm_pile
     won_storms = state.won_storms
+    storm_deck = state.storm_deck
     if storm_winner is not None:
         won_storms = (
             *won_storms[:storm_winner],
@@ -672,6 +679,10 @@ def _anchor(
             *won_storms[storm_winner + 1 :],
         )
         storm_pile = ()
+    if state.storms and not game_over:  # phase A turns up the next storm card
+        storm_pile, storm_deck = storm_pile + storm_deck[:1], storm_deck[1:]
+    if storm_winner is not None or (state.storms and not game_over):
+        won_storms, storm_pile, storm_deck = _storm_ids(won_storms, storm_pile, storm_deck)
     if game_over:  # "The game ends immediately if, after phase C, ..."
         return _new_state(
             state.players,
@@ -683,7 +694,7 @@ def _anchor(
             tuple(new_crews),
             state.ocean_decks,
             tuple(piles),
-            state.storm_deck,
+            storm_deck,
             storm_pile,
             tuple(won),
             won_storms,
@@ -694,7 +705,6 @@ def _anchor(
     first_player = (state.first_player + 1) % state.players
     decks = state.ocean_decks
     all_crews = tuple(new_crews)
-    storm_deck, turned = _turn_storm(state.storm_deck)
     return _new_state(
         state.players,
         state.storms,
@@ -706,7 +716,7 @@ def _anchor(
         (decks[0][1:], decks[1][1:], decks[2][1:]),
         (piles[0] + decks[0][:1], piles[1] + decks[1][:1], piles[2] + decks[2][:1]),
         storm_deck,
-        storm_pile + turned,
+        storm_pile,
         tuple(won),
         won_storms,
         history,

@@ -13,9 +13,10 @@ from typing import ClassVar
 
 from boardgames.core.play import Bot
 from boardgames.core.protocol import GameInfo, OptionSpec
-from boardgames.core.standard import GameTypes, StandardGame
+from boardgames.core.standard import GameTypes, StandardPositions
 from boardgames.games.morgans_magic_map import (
     _format1,
+    _setup,
     encoding,
     observation,
     picture,
@@ -48,6 +49,7 @@ from boardgames.games.morgans_magic_map.components import (
     TreasureSet,
 )
 from boardgames.games.morgans_magic_map.observation import MorganObservation
+from boardgames.games.morgans_magic_map.position import MorganPosition, SeatPosition
 from boardgames.games.morgans_magic_map.queries import tile_destinations
 from boardgames.games.morgans_magic_map.render import render_map, render_map_svg
 from boardgames.games.morgans_magic_map.state import MorganState, Phase, Variant
@@ -63,11 +65,13 @@ __all__ = [
     "EndMove",
     "KeepHand",
     "MorganObservation",
+    "MorganPosition",
     "MorganState",
     "MorgansMagicMap",
     "Phase",
     "PlacePawn",
     "PlayMapCard",
+    "SeatPosition",
     "SelectTile",
     "Step",
     "StopPlaying",
@@ -84,7 +88,9 @@ __all__ = [
 ]
 
 
-class MorgansMagicMap(StandardGame[MorganState, Action, MorganObservation, rules.Configuration]):
+class MorgansMagicMap(
+    StandardPositions[MorganState, Action, MorganObservation, rules.Configuration, MorganPosition]
+):
     """Morgan's Magic Map for 2 to 4 players.
 
     Args:
@@ -106,6 +112,7 @@ class MorgansMagicMap(StandardGame[MorganState, Action, MorganObservation, rules
     text = render
     picture = picture
     encoder = encoding
+    positions = _setup
 
     info: ClassVar[GameInfo] = GameInfo(
         name="morgans-magic-map",

@@ -99,32 +99,52 @@ def read_token(token: object) -> _Entry:
     return entry
 
 
-_WRITTEN: Final[dict[tuple[str, ...], History[_Entry]]] = {}
-"""The last histories written, by their tokens: a document read back in the same process
+_WRITTEN: Final[dict[tuple[str | None, tuple[str, ...]], History[_Entry]]] = {}
+"""The last histories written, by their origin and tokens: a document read back in the same process
 gets the same history object (histories never change), which the state check has read
 already (it keeps the reading of the last few history objects)."""
 _WRITTEN_SIZE: Final = 32
 
 
-def _unstructure_history(history: History[_Entry]) -> list[str]:
+def _unstructure_history(history: History[_Entry]) -> list[str] | dict[str, object]:
+    tokens = _tokens(history)
+    if history.origin is None:
+        return tokens
+    return {"origin": history.origin, "entries": tokens}
+
+
+def _tokens(history: History[_Entry]) -> list[str]:
     token_of = _TOKEN_OF.get
     tokens = [token_of(id(entry)) for entry in history]
     if None in tokens:
         tokens = [write_token(entry) for entry in history]
     written = tuple(cast("list[str]", tokens))  # no None among them: replaced above
-    if written not in _WRITTEN:
+    key = (history.origin, written)
+    if key not in _WRITTEN:
         if len(_WRITTEN) >= _WRITTEN_SIZE:
             with contextlib.suppress(KeyError, RuntimeError, StopIteration):  # a thread's race
                 del _WRITTEN[next(iter(_WRITTEN))]  # the oldest
-        _WRITTEN[written] = history
+        _WRITTEN[key] = history
     return list(written)
 
 
 def _structure_history(value: object, cls: type) -> History[_Entry]:
+    origin: object = None
+    if type(value) is dict:
+        if set(value) != {"origin", "entries"}:
+            raise TypeError(
+                "expected a list of history tokens, or an object with the keys 'origin' and "
+                f"'entries', got the keys {sorted(map(str, value))!r}"
+            )
+        origin, value = value["origin"], value["entries"]
+        if type(origin) is not str:
+            raise TypeError(
+                f"expected the history's origin as a string, got {type(origin).__name__}"
+            )
     if type(value) is not list:
         raise TypeError(f"expected a list of history tokens, got {type(value).__name__}")
     if all(type(token) is str for token in value):
-        written = _WRITTEN.get(tuple(value))
+        written = _WRITTEN.get((origin, tuple(value)))  # type: ignore[arg-type]
         if written is not None:
             return written
     entry_of = _ENTRY_OF.get
@@ -140,7 +160,8 @@ def _structure_history(value: object, cls: type) -> History[_Entry]:
                     raise IterableValidationError(
                         f"While structuring {cls!r}", [error], cls
                     ) from None
-    return History(cast("list[_Entry]", entries))  # every None was replaced by its entry
+    origin_text = cast("str | None", origin)
+    return History(cast("list[_Entry]", entries), origin_text)  # every None was replaced
 
 
 _Structure = Callable[[object, type], object]

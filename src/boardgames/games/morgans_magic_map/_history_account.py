@@ -13,16 +13,23 @@ could not have recorded at that point, and compares the result with the state.
 It is no replay: the map, the pawns after the setup, the order of the decks and the
 treasures drawn are not rebuilt, so an entry costs a few operations whatever the length
 of the game.
+
+A history with an :attr:`~boardgames.History.origin` (a game set up part-way through,
+from a :class:`~boardgames.games.morgans_magic_map.position.MorganPosition`) is read from
+the public table the origin describes instead of the deal: its decision, turn and
+counters, the doubloons, the corners of the pawns placed, the treasures taken, the play
+areas, the discard pile and the hidden groups with each hand's share of them.
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
 from typing import Any, Final, TypeAlias
 
 import attrs
 
-from boardgames.core.errors import InvalidStateError
+from boardgames.core.errors import ConfigurationError, InvalidStateError
 from boardgames.core.guards import shown
 from boardgames.core.history import History
 from boardgames.core.protocol import PlayerId
@@ -193,6 +200,22 @@ class _Cards:
         self.discard: list[MapCardId] = []
         self.areas: list[set[MapCardId]] = [set() for _ in range(players)]
 
+    @classmethod
+    def at(cls, start: _Start) -> _Cards:
+        """The cards as the public table ``start`` shows them (a history's origin)."""
+        cards = cls(len(start.held))
+        cards.groups = [set(group) for group in start.groups]
+        cards.group_of = [_FACE_UP] * _CARD_COUNT
+        for index, group in enumerate(start.groups):
+            for card in group:
+                cards.group_of[card] = index
+        cards.held = [list(counts) for counts in start.held]
+        held_last = sum(counts[-1] for counts in start.held) if start.groups else 0
+        cards.deck = len(start.groups[-1]) - held_last if start.groups else 0
+        cards.discard = list(start.discard)
+        cards.areas = [set(area) for area in start.areas]
+        return cards
+
     def reveal(self, seat: PlayerId, card: MapCardId) -> str | None:
         """``seat`` shows ``card`` from his hand; return why he cannot, if so."""
         group = self.group_of[card]
@@ -298,6 +321,73 @@ def _check_coins(state: MorganState, purses: list[int], gains: list[int], steps:
 
 
 @attrs.frozen
+class _Start:
+    """The public table a history with an origin starts from (see :func:`_origin`)."""
+
+    phase: Phase
+    to_move: PlayerId | None
+    turn: int
+    map_moves_left: int
+    moved_tiles: frozenset[TileId]
+    selected_tile: TileId | None
+    selected_cell: Cell | None
+    steps_left: int
+    cards_played: int
+    shovels: int
+    coins: tuple[int, ...]
+    corners: tuple[int | None, ...]
+    taken: tuple[int, ...]
+    groups: tuple[frozenset[MapCardId], ...]
+    held: tuple[tuple[int, ...], ...]
+    discard: tuple[MapCardId, ...]
+    areas: tuple[frozenset[MapCardId], ...]
+
+
+@functools.lru_cache(maxsize=64)
+def _origin(text: str, players: int, variant: Variant) -> _Start:
+    """Read a history's origin: the public table its first entry was taken in.
+
+    Raises:
+        InvalidStateError: The origin is not a position of this configuration.
+    """
+    from boardgames.games.morgans_magic_map.position import MorganPosition
+
+    try:
+        position = MorganPosition.parse(text)
+    except ConfigurationError as error:
+        raise _fail(f"the history's origin is not a position: {error}") from None
+    if position.players != players or position.variant != variant:
+        raise _fail(
+            f"the history's origin is a position of {position.players} players with "
+            f"{position.variant!r}, not of this game"
+        )
+    corners: list[int | None] = [None] * players
+    if position.tiles is not None:
+        at = {(x, y): tile for tile, (x, y, _) in enumerate(position.tiles)}
+        corner_of = {at.get(cell): corner for corner, cell in enumerate(CORNERS)}
+        corners = [corner_of.get(seat.pawn) for seat in position.seats]
+    return _Start(
+        phase=position.phase,
+        to_move=position.to_move,
+        turn=position.turn,
+        map_moves_left=position.map_moves_left,
+        moved_tiles=position.moved_tiles,
+        selected_tile=position.selected_tile,
+        selected_cell=position.selected_cell,
+        steps_left=position.steps_left,
+        cards_played=position.cards_played,
+        shovels=position.shovels,
+        coins=tuple(seat.coins for seat in position.seats),
+        corners=tuple(corners),
+        taken=tuple(len(seat.treasures) for seat in position.seats),
+        groups=position.hidden_groups(),
+        held=tuple(position.hand_counts(seat) for seat in range(players)),
+        discard=position.discard,
+        areas=tuple(seat.played for seat in position.seats),
+    )
+
+
+@attrs.frozen
 class _Told:
     """What a history says of the state it leads to (read once, never changed after)."""
 
@@ -391,20 +481,36 @@ def _read(
     """Read a history entry by entry, refusing the first entry the rules could not record."""
     last_turn = variant.max_turns
     exact = variant.exact_bonus_cards
-    cards = _Cards(players)
-    phase = Phase.PLACE_PAWN
-    to_move: PlayerId | None = (start - 1) % players
-    turn = 0
-    corners: list[int | None] = [None] * players
-    purses = [_STARTING_DOUBLOONS] * players
     gains = [0] * players  # doubloons from the bank: bonuses and the levels' doubloons
     steps = [0] * players  # each step pays or is paid at most 1 doubloon per other pawn
-    moves_left = steps_left = cards_played = shovels = takes = 0
-    moved: set[TileId] = set()
-    selected_tile: TileId | None = None
-    selected_cell: Cell | None = None
     rotations: dict[TileId, Rotation] = {}
-    taken = [0] * players
+    to_move: PlayerId | None
+    selected_tile: TileId | None
+    selected_cell: Cell | None
+    if history.origin is None:
+        cards = _Cards(players)
+        phase = Phase.PLACE_PAWN
+        to_move = (start - 1) % players
+        turn = 0
+        corners: list[int | None] = [None] * players
+        purses = [_STARTING_DOUBLOONS] * players
+        moves_left = steps_left = cards_played = shovels = takes = 0
+        moved: set[TileId] = set()
+        selected_tile = None
+        selected_cell = None
+        taken = [0] * players
+    else:
+        origin = _origin(history.origin, players, variant)
+        cards = _Cards.at(origin)
+        phase, to_move, turn = origin.phase, origin.to_move, origin.turn
+        corners = list(origin.corners)
+        purses = list(origin.coins)
+        moves_left, steps_left = origin.map_moves_left, origin.steps_left
+        cards_played, shovels = origin.cards_played, origin.shovels
+        moved = set(origin.moved_tiles)
+        selected_tile, selected_cell = origin.selected_tile, origin.selected_cell
+        taken = list(origin.taken)
+        takes = sum(taken)
     known = _OPERATIONS.get
     reach = cell_reach(variant)
     # The decisions, as local names: the loop below runs once per entry.

@@ -16,8 +16,8 @@ from typing import ClassVar
 
 from boardgames.core.play import Bot
 from boardgames.core.protocol import GameInfo, OptionSpec
-from boardgames.core.standard import GameTypes, StandardGame
-from boardgames.games.morrigan import encoding, observation, picture, render, rules
+from boardgames.core.standard import GameTypes, StandardPositions
+from boardgames.games.morrigan import _setup, encoding, observation, picture, render, rules
 from boardgames.games.morrigan._codec import configure_converter, upgrade
 from boardgames.games.morrigan.actions import (
     Action,
@@ -55,6 +55,14 @@ from boardgames.games.morrigan.observation import (
     OrdealView,
     ReinforcementView,
     StakeView,
+)
+from boardgames.games.morrigan.position import (
+    HoldingPosition,
+    MorriganPosition,
+    OrdealPosition,
+    ReinforcementPosition,
+    SeatPosition,
+    StakePosition,
 )
 from boardgames.games.morrigan.queries import DefenceRange
 from boardgames.games.morrigan.state import (
@@ -94,14 +102,17 @@ __all__ = [
     "EndReinforcement",
     "Fight",
     "Holding",
+    "HoldingPosition",
     "HoldingView",
     "LoseCard",
     "Morrigan",
     "MorriganObservation",
     "MorriganOptions",
+    "MorriganPosition",
     "MorriganState",
     "NormalTurn",
     "Ordeal",
+    "OrdealPosition",
     "OrdealView",
     "Phase",
     "PlayAdversary",
@@ -114,8 +125,11 @@ __all__ = [
     "ReinforceMaletar",
     "ReinforcedFaceDown",
     "Reinforcement",
+    "ReinforcementPosition",
     "ReinforcementView",
+    "SeatPosition",
     "Stake",
+    "StakePosition",
     "StakeView",
     "Staked",
     "StakedCard",
@@ -126,7 +140,11 @@ __all__ = [
 ]
 
 
-class Morrigan(StandardGame[MorriganState, Action, MorriganObservation, rules.Configuration]):
+class Morrigan(
+    StandardPositions[
+        MorriganState, Action, MorriganObservation, rules.Configuration, MorriganPosition
+    ]
+):
     """Morrigan for 2 to 5 players (3 to 5 as published, 2 as a variant).
 
     Args:
@@ -146,6 +164,7 @@ class Morrigan(StandardGame[MorriganState, Action, MorriganObservation, rules.Co
     text = render
     picture = picture
     encoder = encoding
+    positions = _setup
 
     info: ClassVar[GameInfo] = GameInfo(
         name="morrigan",

@@ -35,10 +35,14 @@ checked the same way (through the state sampled from it).
 from __future__ import annotations
 
 import contextlib
+import functools
 from collections import Counter
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from boardgames.core.errors import InvalidStateError
+import attrs
+
+from boardgames.core.errors import BoardgamesError, InvalidStateError
 from boardgames.core.guards import shown
 from boardgames.core.protocol import PlayerId
 from boardgames.games.morrigan import actions
@@ -52,6 +56,9 @@ from boardgames.games.morrigan.components import (
     CardType,
 )
 from boardgames.games.morrigan.state import Holding, MorriganState, Phase
+
+if TYPE_CHECKING:
+    from boardgames.games.morrigan.position import MorriganPosition
 
 __all__ = ["check_history"]
 
@@ -232,7 +239,7 @@ def check_history(state: MorriganState, check_action: Callable[[object, int], No
     history = state.history
     players = state.players
     now = state.turn
-    if not history:
+    if not history and history.origin is None:
         _check_start(state)
         return
     codes = _known_codes().copy()  # other actions are checked once each, then added
@@ -267,6 +274,26 @@ def check_history(state: MorriganState, check_action: Callable[[object, int], No
     attack_values: list[int] = []
     catapults = 0
     maletar_values: list[int] = []
+    if history.origin is not None:
+        start = _origin(history.origin, state, len(history))
+        played_territories.update(start.played_territories)
+        played_adversaries.update(start.played_adversaries)
+        played_ordeals.update(start.played_ordeals)
+        attacks.update(start.attacks)
+        attacked.update(start.attacked)
+        chosen.update(start.chosen)
+        on_play.update(start.on_play)
+        stakers.update(start.stakers)
+        casts += start.casts
+        duels = start.duels
+        turn, active, stage, offset = start.turn, start.active, start.stage, start.offset
+        chosen_now, target, duel_turn = set(start.chosen_now), start.target, start.duel_turn
+        window_placers, window_value = list(start.window_placers), start.window_value
+        ordeal_value, ordeal_round = start.ordeal_value, start.ordeal_round
+        round_stakes, tied = list(start.round_stakes), set(start.tied)
+        attack_target, attack_conquest = start.attack_target, start.attack_conquest
+        attack_values, catapults = list(start.attack_values), start.catapults
+        maletar_values = list(start.maletar_values)
     for entry in history:
         if type(entry) is not tuple or len(entry) != 3:
             raise _fail(f"a history entry {shown(entry)} is not (turn, seat, action)")
@@ -520,6 +547,11 @@ def check_history(state: MorriganState, check_action: Callable[[object, int], No
         or (ordeal is not None and any(stake.known_bluff for stake in ordeal.stakes))
     ):
         raise _fail("cards are known not to be Action cards, but nobody has lost a duel")
+    if history.origin is not None and not history:
+        from boardgames.games.morrigan._setup import position_of  # _setup imports this module
+
+        if str(position_of(state).public()) != history.origin:
+            raise _fail("the history has no move, but the table is not the one it starts from")
 
 
 def _check_cards(
@@ -591,6 +623,201 @@ def _check_cards(
     for placer, count in placed.items():
         if count > on_play[placer]:
             raise _fail(f"seat {placer} has more cards under Adversaries than he placed on play")
+
+
+@attrs.frozen
+class _Start:
+    """Where the replay of a history with an origin starts (see :func:`_origin`)."""
+
+    played_territories: Counter[tuple[PlayerId, int]]
+    played_adversaries: Counter[int]
+    played_ordeals: Counter[int]
+    attacks: frozenset[tuple[PlayerId, int]]
+    attacked: frozenset[int]
+    chosen: Counter[tuple[PlayerId, int]]
+    on_play: Counter[PlayerId]
+    stakers: frozenset[PlayerId]
+    casts: tuple[tuple[int, PlayerId, int], ...]
+    duels: bool
+    turn: int
+    active: PlayerId
+    stage: int
+    offset: int
+    chosen_now: frozenset[int]
+    target: int
+    duel_turn: bool
+    window_placers: tuple[PlayerId, ...]
+    window_value: int
+    ordeal_value: int
+    ordeal_round: int
+    round_stakes: tuple[tuple[PlayerId, int], ...]
+    tied: frozenset[PlayerId]
+    attack_target: int
+    attack_conquest: bool
+    attack_values: tuple[int, ...]
+    catapults: int
+    maletar_values: tuple[int, ...]
+
+
+_ORIGIN_STAGES: dict[Phase, int] = {
+    Phase.TURN_START: _BEGIN,
+    Phase.ACTION: _ACTION,
+    Phase.ON_PLAY_REINFORCE: _WINDOW,
+    Phase.ORDEAL_STAKE: _ORDEAL,
+    Phase.ATTACK: _ATTACK,
+    Phase.ALLY_PICK: _ALLY,
+    Phase.REINFORCE_TARGET: _REINFORCE,
+    Phase.REINFORCE_CARD: _REINFORCE_CARD,
+    Phase.HAND_LIMIT: _LIMIT,
+    Phase.MALETAR_REINFORCE: _DUEL,
+    Phase.DUEL_LOSS: _DUEL,
+}
+
+
+def _origin(text: str, state: MorriganState, moves: int) -> _Start:
+    """Read a history's origin: the public table its first entry was taken in.
+
+    The cards on the table there count as played, placed and fought as the table shows, and
+    the turn goes on from its pending decision.
+
+    Raises:
+        InvalidStateError: The origin is not a public position of this game that the
+            state's turn and active player can follow.
+    """
+    start = _read_origin(text)
+    players = state.players
+    if start.players != players:
+        raise _fail(f"the history's origin is a position of {start.players} players, not {players}")
+    if not 1 <= start.turn <= state.turn:
+        raise _fail(f"the history's origin is at turn {start.turn}, after the state's {state.turn}")
+    if (start.active - start.turn) % players != (state.active - state.turn) % players:
+        raise _fail(
+            f"the history's origin has seat {start.active} play turn {start.turn}, but the "
+            f"state has seat {state.active} play turn {state.turn}: turns go clockwise"
+        )
+    if start.phase is Phase.GAME_OVER and moves:
+        raise _fail("the history's origin is a finished game: no move follows it")
+    active = start.active
+    played_territories: Counter[tuple[PlayerId, int]] = Counter()
+    played_adversaries: Counter[int] = Counter()
+    played_ordeals: Counter[int] = Counter()
+    attacks: set[tuple[PlayerId, int]] = set()
+    attacked: set[int] = set()
+    chosen: Counter[tuple[PlayerId, int]] = Counter()
+    on_play: Counter[PlayerId] = Counter()
+    stakers: set[PlayerId] = set()
+    duels = False
+    holdings = [*start.adversaries, *(h for seat in start.seats for h in seat.territories)]
+    for number, seat in enumerate(start.seats):
+        duels = duels or seat.floor > 0
+        for holding in seat.territories:
+            played_territories[number, _VALUE[holding.card]] += 1
+        for card in seat.won:
+            if _TYPE[card] is CardType.ADVERSARY:
+                played_adversaries[_VALUE[card]] += 1
+                attacks.add((number, card))
+            else:
+                played_ordeals[_VALUE[card]] += 1
+                stakers.add(number)
+    for holding in start.adversaries:
+        played_adversaries[_VALUE[holding.card]] += 1
+    for holding in holdings:
+        for r in holding.reinforcements:
+            duels = duels or r.known_bluff
+            if r.public:
+                attacked.add(holding.card)
+            if r.in_reinforcement_phase:
+                chosen[r.placer, holding.card] += 1
+            else:
+                on_play[r.placer] += 1
+    casts = tuple(
+        (
+            start.turn - (active - effect.caster) % players,
+            effect.caster,
+            int(CARDS[effect.card].kind),
+        )
+        for effect in start.effects
+    )
+    if start.phase is Phase.GAME_OVER:  # a finished table: no move may follow it
+        stage = _DUEL if start.winner is not None else _REINFORCE
+    else:
+        stage = _ORIGIN_STAGES[start.phase]
+    offset = 0
+    window_placers: tuple[PlayerId, ...] = ()
+    window_value = 0
+    if start.window is not None and start.adversaries:
+        last = start.adversaries[-1]
+        window_placers = tuple(
+            r.placer for r in last.reinforcements if not (r.in_reinforcement_phase or r.public)
+        )
+        window_value = _VALUE[last.card]
+        if start.window.waiting:
+            offset = (start.window.waiting[0] - active) % players - 1
+    ordeal_value = 0
+    ordeal_round = 1
+    round_stakes: tuple[tuple[PlayerId, int], ...] = ()
+    tied: frozenset[PlayerId] = frozenset()
+    ordeal = start.ordeal
+    if ordeal is not None:
+        played_ordeals[_VALUE[ordeal.card]] += 1
+        ordeal_value = _VALUE[ordeal.card]
+        ordeal_round = ordeal.round
+        round_stakes = tuple((s.seat, int(s.blessing is not None)) for s in ordeal.stakes)
+        stakers.update(s.seat for s in ordeal.stakes)
+        tied = frozenset({*(s.seat for s in ordeal.stakes), *ordeal.waiting})
+        if ordeal.waiting:
+            offset = ((ordeal.waiting[0] - active) % players or players) - 1
+    attack = start.attack
+    if attack is not None:
+        attacks.add((active, attack.target))
+        attacked.add(attack.target)
+    duel = start.duel
+    if duel is not None:
+        duels = True
+        offset = (duel.waiting[0] - active) % players - 1 if duel.waiting else players
+    chosen_now = set(start.reinforced)
+    if start.target is not None:
+        chosen_now.add(start.target)
+    return _Start(
+        played_territories=played_territories,
+        played_adversaries=played_adversaries,
+        played_ordeals=played_ordeals,
+        attacks=frozenset(attacks),
+        attacked=frozenset(attacked),
+        chosen=chosen,
+        on_play=on_play,
+        stakers=frozenset(stakers),
+        casts=casts,
+        duels=duels,
+        turn=start.turn,
+        active=active,
+        stage=stage,
+        offset=offset,
+        chosen_now=frozenset(chosen_now),
+        target=-1 if start.target is None else start.target,
+        duel_turn=start.phase in (Phase.MALETAR_REINFORCE, Phase.DUEL_LOSS),
+        window_placers=window_placers,
+        window_value=window_value,
+        ordeal_value=ordeal_value,
+        ordeal_round=ordeal_round,
+        round_stakes=round_stakes,
+        tied=tied,
+        attack_target=-1 if attack is None else attack.target,
+        attack_conquest=attack is not None and attack.conquest,
+        attack_values=() if attack is None else tuple(_VALUE[card] for card in attack.cards),
+        catapults=0 if attack is None else len(attack.catapults),
+        maletar_values=() if duel is None else tuple(_VALUE[card] for card in duel.maletar),
+    )
+
+
+@functools.lru_cache(maxsize=64)
+def _read_origin(text: str) -> MorriganPosition:
+    from boardgames.games.morrigan.position import MorriganPosition
+
+    try:
+        return MorriganPosition.parse(text)
+    except BoardgamesError as error:
+        raise _fail(f"the history's origin is not a position: {error}") from None
 
 
 def _holdings_of(state: MorriganState) -> list[Holding]:
