@@ -19,12 +19,20 @@ from typing import ClassVar
 
 from boardgames.core.play import Bot
 from boardgames.core.protocol import GameInfo, OptionSpec
-from boardgames.core.standard import GameTypes, StandardGame
-from boardgames.games.kincses_sziget import encoding, observation, picture, render, rules
+from boardgames.core.standard import GameTypes, StandardPositions
+from boardgames.games.kincses_sziget import (
+    _position_setup,
+    encoding,
+    observation,
+    picture,
+    render,
+    rules,
+)
 from boardgames.games.kincses_sziget._codec import configure_fast_paths
 from boardgames.games.kincses_sziget._setup_knowledge import upgrade as upgrade_setup_knowledge
 from boardgames.games.kincses_sziget.actions import Action, PublicAction
 from boardgames.games.kincses_sziget.observation import IslandView, KincsesObservation, SeatView
+from boardgames.games.kincses_sziget.position import KincsesPosition, SeatPosition
 from boardgames.games.kincses_sziget.queries import ScoreBreakdown, score_by_category
 from boardgames.games.kincses_sziget.state import HistoryEntry, KincsesState, Phase, Task
 
@@ -33,18 +41,24 @@ __all__ = [
     "HistoryEntry",
     "IslandView",
     "KincsesObservation",
+    "KincsesPosition",
     "KincsesState",
     "KincsesSziget",
     "Phase",
     "PublicAction",
     "ScoreBreakdown",
+    "SeatPosition",
     "SeatView",
     "Task",
     "score_by_category",
 ]
 
 
-class KincsesSziget(StandardGame[KincsesState, Action, KincsesObservation, rules.Configuration]):
+class KincsesSziget(
+    StandardPositions[
+        KincsesState, Action, KincsesObservation, rules.Configuration, KincsesPosition
+    ]
+):
     """Irány a Kincses Sziget! for 2 to 4 players.
 
     Args:
@@ -63,6 +77,7 @@ class KincsesSziget(StandardGame[KincsesState, Action, KincsesObservation, rules
     text = render
     picture = picture
     encoder = encoding
+    positions = _position_setup
 
     info: ClassVar[GameInfo] = GameInfo(
         name="kincses-sziget",

@@ -16,6 +16,7 @@ from boardgames.core.errors import InvalidStateError
 from boardgames.core.guards import shown
 from boardgames.core.history import History
 from boardgames.core.protocol import PlayerId
+from boardgames.games.kincses_sziget._history_origin import origin_start
 from boardgames.games.kincses_sziget._invariants_fields import (
     _CARD_LISTS,
     _INT_RANGES,
@@ -163,6 +164,8 @@ class HistoryFacts:
             discarded, or a mission drawn and disposed of), and the anchoring chosen.
         last: The last entry, if any.
         exchanges: The weapons each seat exchanged at the setup.
+        from_origin: Whether the history starts from an origin (a table set up part-way
+            through) rather than the deal: then the treasures taken before it are unknown.
     """
 
     first: PlayerId
@@ -183,6 +186,7 @@ class HistoryFacts:
     anchoring: tuple[tuple[frozenset[type], ...], type | None] = ((), None)
     last: tuple[PlayerId, PublicAction] | None = None
     exchanges: list[int] = attrs.Factory(list)
+    from_origin: bool = False
 
 
 def _bad_entry(index: int, entry: object, players: int) -> InvalidStateError:
@@ -307,10 +311,34 @@ def read_history(history: object, players: int, start_player: PlayerId) -> Histo
     chest: list[int] = []
     last: object = None
     entries = enumerate(history)
-    for index, raw in entries:  # the setup
+    turns = 0
+    setup_over = False
+    if history.origin is not None:  # the history starts from a table set up part-way through
+        start = origin_start(history.origin, players)
+        facts.from_origin = True
+        facts.first = start.first
+        order = _order_from(start.first, players)
+        facts.setup_done, facts.kept = start.setup_done, start.kept
+        exchanges[:] = start.exchanges
+        streaks[:] = start.streaks
+        facts.drawn = dict(start.drawn)
+        facts.pile_draws = list(start.pile_draws)
+        facts.treasure_discards = list(start.treasure_discards)
+        facts.revealed = dict(start.revealed)
+        facts.revealed_duel = start.revealed_duel
+        facts.taken_back = {seat: list(cards) for seat, cards in start.taken_back}
+        facts.crew_draws = dict(start.crew_draws)
+        turns = start.turns
+        anchoring = list(start.anchoring)
+        anchored = bool(start.anchoring)
+        choice = start.choice
+        current, opponent, event = start.current, start.opponent, start.event
+        chest = list(start.chest)
+        setup_over = not start.in_setup
+    for index, raw in () if setup_over else entries:  # the setup
         setup_seat, setup_action, setup_kind = _read_entry(index, raw, players)
         last = setup_action
-        if index == 0:
+        if index == 0 and history.origin is None:
             facts.first = setup_seat
             order = _order_from(setup_seat, players)
         if setup_kind == _SETUP or (setup_action.__class__ is Done and facts.setup_done < players):
@@ -322,7 +350,6 @@ def read_history(history: object, players: int, start_player: PlayerId) -> Histo
             f"history entry {index} ({shown(setup_action)}) comes before the setup is over; "
             "the setup's weapon exchanges and kept missions come first"
         )
-    turns = 0
     for index, raw in entries:  # the turns
         if raw.__class__ is not tuple or len(raw) != 2:
             raise _bad_entry(index, raw, players)
@@ -618,7 +645,7 @@ def check_history_facts(state: KincsesState, facts: HistoryFacts) -> None:
     for cards in (*state.treasures, state.treasure_discard):
         for card in cards:
             held[_TREASURE_RANK[card]] += 1
-    if held != facts.treasures_taken:
+    if held != facts.treasures_taken and not facts.from_origin:
         raise _fail(
             f"the history takes {facts.treasures_taken} treasures of values 1, 3 and 5, but "
             f"{held} are held or discarded"

@@ -235,6 +235,8 @@ def check_play(state: KincsesState, facts: HistoryFacts) -> None:
     if pending.mission >= 0:
         last = facts.last
         drawn_by = (pending.mission, MissionFromRow), (pending.mission, MissionFromPile)
+        if last is None and facts.from_origin:
+            return  # drawn before the table was set up
         if last is None or (last[0], last[1].__class__) not in drawn_by:
             raise _fail("a drawn mission must be the last thing recorded")
 
