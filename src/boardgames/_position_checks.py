@@ -10,12 +10,15 @@ from typing import Any
 
 import attrs
 
-from boardgames.core.errors import BoardgamesError
+from boardgames.core.errors import BoardgamesError, ConfigurationError, NotationError
 from boardgames.core.protocol import Game, SetsUpPositions
 
-__all__ = ["check_positions"]
+__all__ = ["check_position_arguments", "check_positions"]
 
 Expect = Callable[[bool, str], None]
+
+_NOT_A_SEED: Any = "0"
+"""A seed of the wrong type (a str), typed ``Any`` to pass it on."""
 
 
 def check_positions(game: Game[Any, Any, Any], state: Any, seed: int, expect: Expect) -> int:
@@ -62,6 +65,38 @@ def check_positions(game: Game[Any, Any, Any], state: Any, seed: int, expect: Ex
             "setup(position(s)) offers other legal actions than s",
         )
     return count
+
+
+def check_position_arguments(game: Game[Any, Any, Any], state: Any, expect: Expect) -> None:
+    """``setup`` and ``parse_position`` refuse what is not a position with the right error.
+
+    Checks, if the game has the hooks: ``setup`` refuses a non-position (the text of a
+    position, the state) and a bad seed with :class:`~boardgames.ConfigurationError`, and
+    ``parse_position`` refuses an empty text and another game's first line with
+    :class:`~boardgames.NotationError`.
+    """
+    if not isinstance(game, SetsUpPositions):
+        return
+    position = game.position(state)
+    probes: list[tuple[str, Callable[[], object], type[BoardgamesError]]] = [
+        ("the text of a position", lambda: game.setup(str(position), 0), ConfigurationError),
+        ("a state", lambda: game.setup(state, 0), ConfigurationError),
+        ("the seed '0'", lambda: game.setup(position, _NOT_A_SEED), ConfigurationError),
+        ("an empty text", lambda: game.parse_position(""), NotationError),
+        ("another game's text", lambda: game.parse_position("no-such-game"), NotationError),
+    ]
+    for what, call, error in probes:
+        try:
+            call()
+        except error:
+            continue
+        except Exception as other:  # the kit reports any other error
+            expect(
+                False,
+                f"{what} given to the position hooks raises {other!r}, not a {error.__name__}",
+            )
+            continue
+        expect(False, f"the position hooks accept {what}")
 
 
 def _candidates(position: Any) -> list[tuple[Any, bool]]:

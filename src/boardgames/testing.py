@@ -49,7 +49,7 @@ import attrs
 
 from boardgames._bot_checks import BotReport, check_bot
 from boardgames._knowledge_checks import SamplerReport, sample_worlds
-from boardgames._position_checks import check_positions
+from boardgames._position_checks import check_position_arguments, check_positions
 from boardgames._presentation_checks import check_explanations, check_pictures
 from boardgames.bots import RandomBot
 from boardgames.core.encoding import GameEncoding, encoding_of
@@ -386,7 +386,10 @@ def check_game(
     ``observe`` a player that is not a seat (a bool included), with
     :class:`~boardgames.ConfigurationError`; ``current_player``, ``legal_actions``,
     ``apply``, ``observe``, ``score`` and ``check_state`` refuse ``None`` and an observation
-    in place of a state with a :class:`~boardgames.BoardgamesError`.
+    in place of a state with a :class:`~boardgames.BoardgamesError`; if the game has the
+    optional :class:`~boardgames.SetsUpPositions` hooks, ``setup`` refuses a non-position
+    and a bad seed with :class:`~boardgames.ConfigurationError` and ``parse_position``
+    refuses a text that is no position with :class:`~boardgames.NotationError`.
     At every decision: ``current_player`` is ``None`` iff ``is_terminal`` iff
     ``legal_actions`` is empty; legal actions are distinct and in a stable order; each one
     applies to a state that passes ``check_state``; actions that are not legal now (and a
@@ -443,6 +446,7 @@ def check_game(
         checker.expect(game.new_game(seed) == state, "new_game is not deterministic")
         if not games:
             _check_arguments(checker, state)
+            check_position_arguments(game, state, checker.expect)
         states = [state]
         actions: list[Any] = []
         seen: list[Any] = []

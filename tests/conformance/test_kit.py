@@ -148,14 +148,36 @@ class _DealsNewHands(_Wrapped):
     """Sets a position up with every hand drawn from the seed, whatever it names."""
 
     def setup(self, position: MagellanPosition, seed: int = 0) -> MagellanState:
-        seats = tuple(attrs.evolve(seat, hand=frozenset()) for seat in position.seats)
-        return super().setup(attrs.evolve(position, seats=seats), seed)
+        if isinstance(position, MagellanPosition):
+            seats = tuple(attrs.evolve(seat, hand=frozenset()) for seat in position.seats)
+            position = attrs.evolve(position, seats=seats)
+        return super().setup(position, seed)
+
+
+class _SetsUpText(_Wrapped):
+    """Reads a text given to ``setup`` in place of a position."""
+
+    def setup(self, position: MagellanPosition | str, seed: int = 0) -> MagellanState:
+        if isinstance(position, str):
+            position = self.parse_position(position)
+        return super().setup(position, seed)
+
+
+class _CrashingParse(_Wrapped):
+    """Crashes on an empty text rather than raising a NotationError."""
+
+    def parse_position(self, text: str) -> MagellanPosition:
+        if not text:
+            raise IndexError("no first line")
+        return super().parse_position(text)
 
 
 @pytest.mark.parametrize(
     ("game", "complaint"),
     [
         (_ForgetfulPosition(), "position"),
+        (_SetsUpText(), "the position hooks accept the text of a position"),
+        (_CrashingParse(), "an empty text given to the position hooks raises IndexError"),
         (_DealsNewHands(), r"setup\(position\(s\)\) has another position"),
         (_ScriptedPicture(), "holds a <script> element"),
         (_PictureOfTheMoment(), "changes in a dumps/loads round trip"),
@@ -171,6 +193,8 @@ class _DealsNewHands(_Wrapped):
     ],
     ids=[
         "forgetful-position",
+        "sets-up-text",
+        "crashing-parse",
         "deals-new-hands",
         "scripted-picture",
         "picture-of-the-moment",

@@ -1,8 +1,9 @@
 """Reading the text notation of positions: tokens that know where they stand.
 
 A game's position notation is a few lines of whitespace-separated words, such as
-``seat 1 red R2/B3 G3/R5``; ``#`` starts a comment. :func:`lines` cuts a text into
-:class:`Line` values, and each line hands out its tokens one at a time. Every error made
+``seat 1 red R2/B3 G3/R5``; ``#`` starts a comment, and a line that ends with a comma goes
+on on the next one (a long list of cards). :func:`lines` cuts a text into :class:`Line`
+values, and each line hands out its tokens one at a time. Every error made
 from a token is a :class:`~boardgames.NotationError` that names the token, its line and
 its column::
 
@@ -59,14 +60,16 @@ class Line:
     Args:
         tokens: The line's tokens (at least one).
         end: The column just after the line's last character.
+        end_line: The number of the text line it ends on, if it goes on past the first.
     """
 
-    __slots__ = ("_end", "_next", "tokens")
+    __slots__ = ("_end", "_end_line", "_next", "tokens")
 
-    def __init__(self, tokens: tuple[Token, ...], end: int) -> None:
+    def __init__(self, tokens: tuple[Token, ...], end: int, end_line: int | None = None) -> None:
         self.tokens = tokens
         self._next = 0
         self._end = end
+        self._end_line = tokens[0].line if end_line is None else end_line
 
     @property
     def number(self) -> int:
@@ -83,7 +86,7 @@ class Line:
 
     def end_error(self, message: str) -> NotationError:
         """Return the error ``line L, column C: {message}`` about the end of the line."""
-        line = self.number
+        line = self._end_line
         return NotationError(f"line {line}, column {self._end}: {message}", "", line, self._end)
 
     def take(self, expected: str) -> Token:
@@ -110,7 +113,7 @@ class Line:
         For notations that nest one text in another, a prefix word before each line.
         """
         tokens = self.rest()
-        return Line(tokens, self._end) if tokens else None
+        return Line(tokens, self._end, self._end_line) if tokens else None
 
     def integer(self, expected: str, low: int, high: int) -> int:
         """Take the next token as a whole number from ``low`` to ``high``.
@@ -135,19 +138,31 @@ class Line:
 
 
 def lines(text: str) -> list[Line]:
-    """Cut ``text`` into its non-empty lines of tokens; ``#`` starts a comment.
+    r"""Cut ``text`` into its non-empty lines of tokens; ``#`` starts a comment.
+
+    A line whose last token ends with ``,`` goes on with the next non-empty line: the two
+    are one :class:`Line` (each token keeps its own line and column)::
+
+        >>> [line] = lines("seat 0 hand Tim Cook,\n    gambling game")
+        >>> [(token.text, token.line) for token in line.rest()][-3:]
+        [('Cook,', 1), ('gambling', 2), ('game', 2)]
 
     Raises:
         NotationError: ``text`` is not a string.
     """
     if not isinstance(text, str):
         raise NotationError(f"a position's text must be a str, not {type(text).__name__}")
-    result = []
+    result: list[Line] = []
     for number, raw in enumerate(text.splitlines(), start=1):
         content = raw.split("#", 1)[0]
         tokens = tuple(
             Token(match.group(), number, match.start() + 1) for match in _WORD.finditer(content)
         )
-        if tokens:
-            result.append(Line(tokens, len(content.rstrip()) + 1))
+        if not tokens:
+            continue
+        end = len(content.rstrip()) + 1
+        if result and result[-1].tokens[-1].text.endswith(","):
+            result[-1] = Line((*result[-1].tokens, *tokens), end, number)
+        else:
+            result.append(Line(tokens, end))
     return result

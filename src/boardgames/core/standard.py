@@ -68,6 +68,7 @@ __all__ = [
     "Observed",
     "Positions",
     "Rules",
+    "Seated",
     "StandardGame",
     "StandardPositions",
     "Text",
@@ -246,6 +247,8 @@ class GameTypes:
             (quick paths for bulky fields); ``None`` for none.
         upgrade: The codec's ``upgrade`` hook for older envelope formats (see
             :class:`~boardgames.core.codec.Codec`).
+        position: The class of its positions (a :class:`StandardPositions` needs it), or
+            ``None``.
     """
 
     state: type
@@ -254,6 +257,7 @@ class GameTypes:
     public_action: Any = None
     converter_hooks: Callable[[cattrs.Converter], None] | None = None
     upgrade: Callable[[object, ValueKind, int], object] | None = None
+    position: type | None = None
 
     @property
     def action_classes(self) -> tuple[type, ...]:
@@ -623,7 +627,16 @@ _NOTHING = object()
 """The known state of a game that has seen none yet (``None`` is a value to refuse)."""
 
 
-PositionT = TypeVar("PositionT")
+class Seated(Protocol):
+    """What :class:`StandardPositions` needs of a position: the player count it is for."""
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        ...
+
+
+PositionT = TypeVar("PositionT", bound=Seated)
 ConfigurationT_contra = TypeVar("ConfigurationT_contra", contravariant=True)
 
 
@@ -638,9 +651,12 @@ class Positions(Protocol[StateT, PositionT, ConfigurationT_contra]):
     ) -> StateT:
         """Build the state of ``position`` (drawing what it leaves out from ``seed``).
 
+        :class:`StandardPositions` has checked that ``position`` is of the game's position
+        type and player count; the options it fixes are this function's to check.
+
         Raises:
-            ConfigurationError: ``position`` is not a position of this configuration, or a
-                fact of it cannot hold; the message names the first.
+            ConfigurationError: ``position`` is for other options than ``configuration``,
+                or a fact of it cannot hold; the message names the first.
         """
         ...
 
@@ -663,8 +679,9 @@ class StandardPositions(
 ):
     """A :class:`StandardGame` that also sets up positions (:class:`~boardgames.SetsUpPositions`).
 
-    Subclasses set :attr:`positions` besides the other modules. The game's page documents
-    its position type and notation.
+    Subclasses set :attr:`positions` besides the other modules, and name the position
+    class in :attr:`GameTypes.position <GameTypes>`. The game's page documents its position
+    type and notation.
 
     .. versionadded:: 0.1.0
     """
@@ -686,6 +703,17 @@ class StandardPositions(
                 configuration, ``seed`` is not an int, or a fact of the position cannot
                 hold (the message names the first).
         """
+        expected = self.types.position
+        if type(position) is not expected:
+            name = expected.__name__ if expected is not None else "position"
+            raise ConfigurationError(
+                f"expected a {name} (a position of {self.info.name}), got {given(position)}; "
+                f"read a text with parse_position"
+            )
+        if position.players != self._players:
+            raise ConfigurationError(
+                f"the position is for {position.players!r} players; this game has {self._players}"
+            )
         return self.positions.setup(self._configuration, position, check_seed(seed))
 
     def position(self, state: StateT) -> PositionT:

@@ -664,3 +664,42 @@ def test_row_missions_the_parrot_redeals_are_somewhere_in_the_pile(
     check_sampler(game, game.observe(state, 1), 1, worlds, world_of, samples=20 * len(worlds))
     for seat in range(3):
         assert tuple(sorted(hidden)) == game.observe(state, seat).mission_pile_somewhere
+
+
+def test_a_setup_card_stolen_from_a_third_hand_ends_the_tracking_of_those_who_lose_it() -> None:
+    """A setup card that left face up and is stolen from its new holder ends the tracking.
+
+    Rulebook (Setup): "If a player was dealt more than 2 weapon cards (whether the card
+    depicts a weapon or another item), they may exchange each card beyond 2 for a randomly
+    chosen pirate card."
+    Rulebook (Intrigue): "steal a randomly chosen crew card or treasure from an opponent."
+    Seat 1 exchanged one weapon, then lost Tim Cook, one of its 4 setup cards, face up; seat
+    3 holds it. Seat 2 steals a random card from seat 3: seats 0 and 1 no longer know where
+    Tim Cook is, so seat 0 can no longer tell which of seat 1's hidden cards the constraint
+    is on and stops tracking; seats 2 and 3 (the two who see the card move) still track.
+    The state stays one the game can continue and the observations sample.
+    """
+    game = KincsesSziget(players=4)
+    text = """kincses-sziget players 4
+        turn 3
+        turn-index 2
+        seat 1 exchanges 1
+        seat 2 at 3
+        space 3 event intrigue
+        event-pile 0 21
+        seat 1 hand gambling game, loaded dice, Flora Burns, ?
+        seat 1 setup-hand Tim Cook, Flora Burns, gambling game, loaded dice
+        seat 1 setup-live 0+2+3
+        seat 3 hand Tim Cook, ?, ?, ?
+        known crew 0+1+2+3 Tim Cook
+        task IntrigueStep player=2"""
+    state = game.setup(game.parse_position(text), seed=5)
+    game.check_state(state)
+    after = game.apply(state, Steal(3, StealTarget.CREW))
+    game.check_state(after)
+    assert 0b1100 == after.setup_live[1]
+    assert game.observe(after, 0).seats[1].setup_known is None
+    assert game.observe(after, 2).seats[1].setup_known is not None
+    for observer in range(4):
+        for seed in range(20):
+            game.check_state(game.sample_state(game.observe(after, observer), seed=seed))

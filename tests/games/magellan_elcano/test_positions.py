@@ -150,8 +150,10 @@ def test_a_position_of_another_game_or_no_position_is_refused() -> None:
     game = MagellanElcano(players=2)
     with pytest.raises(ConfigurationError, match="the position is for 3 players"):
         game.setup(MagellanPosition(players=3), seed=0)
-    with pytest.raises(ConfigurationError, match="expected a MagellanPosition, not str"):
+    with pytest.raises(ConfigurationError, match=r"expected a MagellanPosition .*got a str"):
         game.setup("magellan-elcano players 2", seed=0)  # type: ignore[arg-type]
+    with pytest.raises(ConfigurationError, match=r"4 players with storms; this game has 4 .*out"):
+        MagellanElcano(players=4).setup(MagellanPosition(players=4, storms=True))
     with pytest.raises(ConfigurationError, match="seed"):
         game.setup(MagellanPosition(players=2), seed="1")  # type: ignore[arg-type]
     with pytest.raises(ConfigurationError, match="storm cards are shown"):

@@ -24,6 +24,7 @@ from boardgames.games.morgans_magic_map import (
     TakeTreasure,
     UseBonus,
     UsePair,
+    Variant,
 )
 from boardgames.games.morgans_magic_map.components import (
     REFERENCE_LAYOUT,
@@ -242,6 +243,9 @@ def test_setup_refuses_a_position_of_another_game(
         make_game(2).setup(MorganPosition(players=3))
     with pytest.raises(ConfigurationError, match="expected a MorganPosition"):
         make_game(2).setup("morgans-magic-map players 2")  # type: ignore[arg-type]
+    hidden = MorganPosition(players=2, variant=Variant(hide_claimed_treasures=True))
+    with pytest.raises(ConfigurationError, match=r"hide_claimed_treasures=True.*; this game"):
+        make_game(2).setup(hidden)
 
 
 def test_setup_refuses_moves_that_do_not_lead_to_the_table(

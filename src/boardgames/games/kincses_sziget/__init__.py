@@ -106,6 +106,7 @@ class KincsesSziget(
         public_action=PublicAction,
         converter_hooks=configure_fast_paths,
         upgrade=upgrade_setup_knowledge,
+        position=KincsesPosition,
     )
 
     def __init__(

@@ -254,6 +254,8 @@ def _steal_random(work: _Work, thief: PlayerId, victim: PlayerId, treasure: bool
         card = cards[index]
         if work.setup_live[victim]:
             work.blur_setup(victim, (card,), pair, leaving=True)
+        if any(work.setup_live):
+            work.lose_sight_of_setup(cards, pair)
         # The others keep the victim's cards they knew as candidates: one of them, or of
         # the hidden ones, went to the thief (a steal from either seat ends older records).
         records = [r for r in work.steal_records if victim not in (r[1], r[2])]

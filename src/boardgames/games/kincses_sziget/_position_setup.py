@@ -26,7 +26,6 @@ from boardgames.games.kincses_sziget.components import (
 from boardgames.games.kincses_sziget.position import (
     KincsesPosition,
     SeatPosition,
-    check_position,
 )
 from boardgames.games.kincses_sziget.state import ExchangeStep, KeepStep, KincsesState, SetupTask
 
@@ -268,7 +267,6 @@ def setup(
             small for its known places, a pending decision the table cannot have).
     """
     players, max_turns, reveal_shown_cards, tiebreak_by_position = configuration
-    check_position(position, players)
     seats = position.seats
     if type(seats) is not tuple or len(seats) != players:
         raise _fail(f"it must give exactly one SeatPosition per seat ({players})")
@@ -462,7 +460,7 @@ def setup(
         event_known=(),
         island_known=(),
         setup_exchanges=tuple(seat.exchanges for seat in seats),
-        setup_hands=tuple(seat.setup_hand for seat in seats),
+        setup_hands=tuple(tuple(sorted(seat.setup_hand)) for seat in seats),
         setup_live=tuple(seat.setup_live for seat in seats),
         mission_somewhere=(),
         steal_records=position.steals,

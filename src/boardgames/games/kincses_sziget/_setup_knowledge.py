@@ -17,8 +17,10 @@ hold between ``2 - s`` and ``4 - k - s`` weapons, ``s`` being the weapons among 
 
 He stops tracking (the constraint is dropped: his samples may then contradict it) when:
 
-* a card leaves the hand without his seeing it (a random steal by a third seat), or one
-  of the seen setup cards is shuffled face down into the crew pile (the discards reshuffled);
+* a card leaves the hand without his seeing it (a random steal by a third seat), a seen
+  setup card that has left the hand is stolen at random from its new holder by a third
+  seat, or one of the seen setup cards is shuffled face down into the crew pile (the
+  discards reshuffled);
 * a card hidden from him is shown or leaves the hand while his hidden cards there are
   both setup cards and later blind draws: he cannot tell which of them it was.
 

@@ -348,6 +348,21 @@ class _Work:
             if not keep:
                 self.setup_hands = replaced(self.setup_hands, seat, ())
 
+    def lose_sight_of_setup(self, cards: Iterable[CardId], keep: int) -> None:
+        """Note that only ``keep`` still see where ``cards`` are (a random steal moves them).
+
+        A seen setup card that has left its hand must stay in sight of whoever tracks that
+        hand; the others stop tracking it (see
+        :mod:`~boardgames.games.kincses_sziget._setup_knowledge`).
+        """
+        moved = set(cards)
+        for seat, setup in enumerate(self.setup_hands):
+            live = self.setup_live[seat]
+            if live & ~keep and any(card in moved for card in setup):
+                self.setup_live = replaced(self.setup_live, seat, live & keep)
+                if not live & keep:
+                    self.setup_hands = replaced(self.setup_hands, seat, ())
+
     def discard_crew(self, card: CardId) -> None:
         self.crew_discard = (*self.crew_discard, card)
         self.set_crew_known(card, self.all)

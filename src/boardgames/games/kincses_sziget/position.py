@@ -90,7 +90,7 @@ from typing import Any, Final, get_args
 
 import attrs
 
-from boardgames.core.errors import ConfigurationError, NotationError, UnknownComponentError
+from boardgames.core.errors import NotationError, UnknownComponentError
 from boardgames.core.notation import Line, Token, lines
 from boardgames.core.protocol import PlayerId
 from boardgames.core.values import resolve_signature
@@ -971,21 +971,3 @@ def _read(all_lines: list[Line]) -> KincsesPosition:
     if pearls is not None:
         keywords["board_pearls"] = tuple(pearls)
     return KincsesPosition(**keywords)
-
-
-def check_position(position: object, players: int) -> KincsesPosition:
-    """Check that ``position`` is a position of this player count; return it.
-
-    Raises:
-        ConfigurationError: It is not a :class:`KincsesPosition`, or one of another count.
-    """
-    if not isinstance(position, KincsesPosition):
-        raise ConfigurationError(
-            f"expected a KincsesPosition, not {type(position).__name__}; read a text with "
-            "KincsesPosition.parse"
-        )
-    if position.players != players:
-        raise ConfigurationError(
-            f"the position is for {position.players!r} players; this game has {players}"
-        )
-    return position

@@ -92,6 +92,7 @@ class MagellanElcano(
         public_action=PublicAction,
         converter_hooks=configure_fast_paths,
         upgrade=upgrade,
+        position=MagellanPosition,
     )
 
     def __init__(self, *, players: int, storm_variant: bool = False) -> None:

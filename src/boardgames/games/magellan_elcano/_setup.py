@@ -22,7 +22,7 @@ from boardgames.games.magellan_elcano.components import (
 from boardgames.games.magellan_elcano.position import (
     MagellanPosition,
     SeatPosition,
-    _check_position,
+    _check_storms,
     _deck_size,
 )
 from boardgames.games.magellan_elcano.rules import Configuration, _storm_ids
@@ -231,11 +231,11 @@ def setup(configuration: Configuration, position: MagellanPosition, seed: int) -
     """Build the state of ``position``, drawing what it leaves out from ``seed``.
 
     Raises:
-        ConfigurationError: The position is of another configuration, or a fact of it
+        ConfigurationError: The position is of the other storm setting, or a fact of it
             cannot hold; the message names the first.
     """
     players, storms = configuration
-    _check_position(position, players, storms)
+    _check_storms(position, storms)
     if type(position.round) is not int or not 1 <= position.round <= 6:
         raise _fail(f"round {position.round!r} is not a round from 1 to 6")
     if type(position.seats) is not tuple or len(position.seats) != players:

@@ -639,22 +639,15 @@ def _seat_fields(values: dict[str, object]) -> dict[str, Any]:
     return fields
 
 
-def _check_position(position: object, players: int, storms: bool) -> MagellanPosition:
-    """Check that ``position`` is a position of this configuration; return it.
+def _check_storms(position: MagellanPosition, storms: bool) -> None:
+    """Check that ``position`` uses the storm deck iff this configuration does.
 
     Raises:
-        ConfigurationError: It is not a :class:`MagellanPosition`, or it is one of another
-            player count or storm setting.
+        ConfigurationError: It is a position of the other storm setting.
     """
-    if not isinstance(position, MagellanPosition):
-        raise ConfigurationError(
-            f"expected a MagellanPosition, not {type(position).__name__}; read a text with "
-            "MagellanPosition.parse"
-        )
-    if position.players != players or position.storms != storms:
+    if position.storms != storms:
         raise ConfigurationError(
             f"the position is for {position.players} players"
-            f"{' with storms' if position.storms else ''}; this game has {players} players"
-            f"{' with storms' if storms else ''}"
+            f"{' with storms' if position.storms else ' without storms'}; this game has "
+            f"{position.players} players{' with storms' if storms else ' without storms'}"
         )
-    return position

@@ -150,6 +150,7 @@ class MorgansMagicMap(
         action=Action,
         converter_hooks=configure_converter,
         upgrade=_format1.upgrade,
+        position=MorganPosition,
     )
 
     def __init__(

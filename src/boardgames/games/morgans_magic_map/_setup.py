@@ -22,7 +22,7 @@ from boardgames.games.morgans_magic_map.geometry import random_layout
 from boardgames.games.morgans_magic_map.position import (
     MorganPosition,
     SeatPosition,
-    check_position,
+    _check_variant,
 )
 from boardgames.games.morgans_magic_map.rules import _sorted_board
 from boardgames.games.morgans_magic_map.state import MorganState, Phase, Variant
@@ -238,12 +238,12 @@ def setup(configuration: tuple[int, Variant], position: MorganPosition, seed: in
     order of both decks) is drawn as the rules allow.
 
     Raises:
-        ConfigurationError: The position is of another configuration, or a fact of it
+        ConfigurationError: The position is for other options, or a fact of it
             cannot hold (the message names the first: a card in two places, a hand larger
             than 4, a map whose edges clash, a seat to move whose turn it is not).
     """
     players, variant = configuration
-    check_position(position, players, variant)
+    _check_variant(position, variant)
     _check_fields(position, players)
     rng = Rng.from_seed(seed)
     tiles = position.tiles

@@ -775,21 +775,13 @@ def _entry(token: Token, players: int) -> tuple[PlayerId, Action]:
     return entry
 
 
-def check_position(position: object, players: int, variant: Variant) -> MorganPosition:
-    """Check that ``position`` is a position of this configuration; return it.
+def _check_variant(position: MorganPosition, variant: Variant) -> None:
+    """Check that ``position`` is for this configuration's options.
 
     Raises:
-        ConfigurationError: It is not a :class:`MorganPosition`, or it is one of another
-            player count or other options.
+        ConfigurationError: It is a position of other options.
     """
-    if not isinstance(position, MorganPosition):
+    if position.variant != variant:
         raise ConfigurationError(
-            f"expected a MorganPosition, not {type(position).__name__}; read a text with "
-            "MorganPosition.parse"
+            f"the position is for {position.variant!r}; this game has {variant!r}"
         )
-    if position.players != players or position.variant != variant:
-        raise ConfigurationError(
-            f"the position is for {position.players} players with {position.variant!r}; this "
-            f"game has {players} players with {variant!r}"
-        )
-    return position

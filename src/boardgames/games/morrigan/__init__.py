@@ -198,6 +198,7 @@ class Morrigan(
         public_action=PublicAction,
         converter_hooks=configure_converter,
         upgrade=upgrade,
+        position=MorriganPosition,
     )
 
     def __init__(

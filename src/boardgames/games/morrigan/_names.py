@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Protocol, TypeAlias
 
+from boardgames.core._memo import LastOne
 from boardgames.games.morrigan.components import CARD_KINDS, CARDS, CardId, CardKind
 from boardgames.games.morrigan.state import Holding, MorriganState, Ordeal
 
@@ -37,13 +38,11 @@ __all__ = [
     "NONE_IN_VIEW",
     "UNKNOWN",
     "Mask",
-    "cached_mask",
     "hidden_cards",
     "kind_mask",
     "name_and_mark",
     "private_names",
     "public_mask",
-    "remember_mask",
     "without",
 ]
 
@@ -132,19 +131,8 @@ def name_and_mark(card: CardId, mask: list[int]) -> CardId:
     return FIRST[kind] + free.bit_length() - 1
 
 
-LAST: list[tuple[MorriganState | None, Mask]] = [(None, _NONE)]
-"""The last state whose public mask is known, and that mask (a one-entry cache)."""
-
-
-def cached_mask(state: MorriganState) -> Mask | None:
-    """Return the public mask of ``state`` if it was the last one remembered."""
-    last, mask = LAST[0]
-    return mask if last is state else None
-
-
-def remember_mask(state: MorriganState, mask: Mask) -> None:
-    """Remember ``mask`` as the public mask of ``state``."""
-    LAST[0] = (state, mask)
+LAST: LastOne[MorriganState, Mask] = LastOne()
+"""The last state whose public mask is known, and that mask."""
 
 
 def private_names(state: MorriganState, cards: Iterable[CardId]) -> dict[CardId, CardId]:
@@ -153,7 +141,7 @@ def private_names(state: MorriganState, cards: Iterable[CardId]) -> dict[CardId,
     Each card takes the lowest id of its kind that neither a card in view in ``state`` nor
     an earlier card of ``cards`` holds. Only the cards whose name differs are in the result.
     """
-    mask = cached_mask(state)
+    mask = LAST.get(state)
     marks = list(UNKNOWN if mask is None else mask)
     hidden: set[CardId] | None = None
     names: dict[CardId, CardId] = {}

@@ -20,7 +20,6 @@ from boardgames.games.morrigan.position import (
     SeatPosition,
     StakePosition,
     _canonical,
-    check_position,
 )
 from boardgames.games.morrigan.state import (
     Holding,
@@ -215,7 +214,6 @@ def setup(
             that lies).
     """
     players, options = configuration
-    check_position(position, players)
     _check_shape(position, players, options)
     where = _where(position)
     rng = Rng.from_seed(seed)

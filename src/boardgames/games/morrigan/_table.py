@@ -156,8 +156,7 @@ class Table:
         self.winner = state.winner
         self.truncated = state.truncated
         self.rng = state.rng
-        last, mask = _names.LAST[0]  # the mask of the state made last, if it is this one
-        self.public = mask if last is state else None
+        self.public = _names.LAST.get(state)  # known if the state was made last
 
     def freeze(self) -> MorriganState:
         """Return the state this table now describes."""
@@ -193,7 +192,7 @@ class Table:
             self.rng,
         )
         if self.public is not None:
-            _names.LAST[0] = (state, self.public)
+            _names.LAST.put(state, self.public)
         return state
 
     # ---- one seat's entries -----------------------------------------------------------------

@@ -39,6 +39,7 @@ import functools
 import typing
 from collections.abc import Iterable, MutableSequence, Sequence
 
+from boardgames.core._memo import LastOne
 from boardgames.core.encoding import ActionNumbering, Segment, segments
 from boardgames.games.morrigan import actions
 from boardgames.games.morrigan.actions import Action
@@ -287,7 +288,7 @@ def _starts(players: int) -> dict[str, int]:
 # --------------------------------------------------------------------------------------------
 # Writing a vector
 
-_last_discard: list[tuple[tuple[int, ...] | None, list[float]]] = [(None, [0.0] * _KINDS)]
+_LAST_DISCARD: LastOne[tuple[int, ...], list[float]] = LastOne()
 """The kind counts of the last discard pile seen: the seats of one state share the pile."""
 
 
@@ -328,10 +329,10 @@ def encode_observation(
     hand = _kind_counts(observation.hand)
     base = at["hand"]
     out[base : base + _KINDS] = hand
-    last_pile, discard = _last_discard[0]
-    if last_pile is not discard_pile:
+    discard = _LAST_DISCARD.get(discard_pile)
+    if discard is None:
         discard = _kind_counts(discard_pile)
-        _last_discard[0] = (discard_pile, discard)
+        _LAST_DISCARD.put(discard_pile, discard)
     base = at["discard"]
     out[base : base + _KINDS] = discard
     if discard_pile:

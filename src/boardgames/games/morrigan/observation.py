@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 import attrs
 
+from boardgames.core._memo import Recent
 from boardgames.core.errors import InvalidStateError
 from boardgames.core.guards import shown
 from boardgames.core.history import History
@@ -466,10 +467,8 @@ class _Plan:
     """The sampled state's clues: the observer's, and none for the others."""
 
 
-_PLANS: dict[int, tuple[MorriganObservation, _Plan]] = {}
-"""The plans of the observations sampled lately, by ``id`` (each entry keeps its observation
-alive, so that the ``id`` is not reused); emptied when it holds ``_PLANS_KEPT``."""
-_PLANS_KEPT = 64
+_PLANS: Recent[MorriganObservation, _Plan] = Recent(64)
+"""The plans of the observations sampled lately."""
 
 
 def _staked(ordeal: Ordeal | OrdealView, cards: Sequence[CardId]) -> Ordeal:
@@ -489,13 +488,10 @@ def _staked(ordeal: Ordeal | OrdealView, cards: Sequence[CardId]) -> Ordeal:
 
 def _plan_of(observation: MorriganObservation) -> _Plan:
     """Return the plan of ``observation``, made once while it stays among the last few."""
-    entry = _PLANS.get(id(observation))
-    if entry is not None and entry[0] is observation:
-        return entry[1]
-    plan = _make_plan(observation)
-    if len(_PLANS) >= _PLANS_KEPT:
-        _PLANS.clear()
-    _PLANS[id(observation)] = (observation, plan)
+    plan = _PLANS.get(observation)
+    if plan is None:
+        plan = _make_plan(observation)
+        _PLANS.put(observation, plan)
     return plan
 
 

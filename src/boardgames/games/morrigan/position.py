@@ -1384,22 +1384,3 @@ def _resolve_targets(
     if reinforced:
         position = attrs.evolve(position, reinforced=frozenset(reinforced))
     return position
-
-
-def check_position(position: object, players: int) -> MorriganPosition:
-    """Check that ``position`` is a position of this player count; return it.
-
-    Raises:
-        ConfigurationError: It is not a :class:`MorriganPosition`, or it is one of another
-            player count.
-    """
-    if not isinstance(position, MorriganPosition):
-        raise ConfigurationError(
-            f"expected a MorriganPosition, not {type(position).__name__}; read a text with "
-            "MorriganPosition.parse"
-        )
-    if position.players != players:
-        raise ConfigurationError(
-            f"the position is for {position.players!r} players; this game has {players} players"
-        )
-    return position

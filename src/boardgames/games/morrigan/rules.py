@@ -23,6 +23,7 @@ from typing import TypeAlias
 import attrs
 
 from boardgames.core import guards
+from boardgames.core._memo import LastOne
 from boardgames.core.guards import find_action, illegal_action
 from boardgames.core.protocol import OptionValue, PlayerId
 from boardgames.games.morrigan import (
@@ -213,16 +214,15 @@ def check_action(action: Action) -> None:
 # --------------------------------------------------------------------------------------------
 # Legal actions
 
-_last_legal: list[tuple[MorriganState | None, tuple[Action, ...]]] = [(None, ())]
+_LAST_LEGAL: LastOne[MorriganState, tuple[Action, ...]] = LastOne()
 
 
 def legal_actions(state: MorriganState) -> tuple[Action, ...]:
     """Return the legal actions of the player to move, in a fixed order (empty iff over)."""
-    last_state, last_actions = _last_legal[0]
-    if last_state is state:
-        return last_actions
-    legal = _legal(state)
-    _last_legal[0] = (state, legal)
+    legal = _LAST_LEGAL.get(state)
+    if legal is None:
+        legal = _legal(state)
+        _LAST_LEGAL.put(state, legal)
     return legal
 
 
