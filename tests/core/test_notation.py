@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from boardgames import NotationError
-from boardgames.core.notation import lines
+from boardgames.core.notation import header, lines
 from boardgames.games.kincses_sziget import KincsesSziget
 from boardgames.games.morgans_magic_map import MorgansMagicMap
 
@@ -46,3 +46,26 @@ def test_a_game_reads_a_list_written_over_two_lines() -> None:
         "morgans-magic-map players 2\nturn 1\nseat 0 played The Biting Cave 0,\n The Green Tree 2"
     )
     assert morgan.parse_position(text) == morgan.parse_position(text.replace(",\n", ","))
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "expected a position starting 'nim players N', found no text"),
+        ("chess players 2", "line 1, column 1: expected the game's name 'nim', found 'chess'"),
+        ("nim seats 2", "line 1, column 5: expected 'players', found 'seats'"),
+        (
+            "nim players 9",
+            r"line 1, column 13: expected the number of players \(2 to 4\), found '9'",
+        ),
+        ("nim", "line 1, column 4: expected 'players', found the end of the line"),
+    ],
+)
+def test_the_first_line_must_name_the_game_and_its_players(text: str, message: str) -> None:
+    with pytest.raises(NotationError, match=message):
+        header(lines(text), "nim", 2, 4)
+
+
+def test_the_first_line_leaves_its_other_words_to_the_game() -> None:
+    first, players = header(lines("nim players 2 misere\nheap 3"), "nim", 2, 4)
+    assert (2, "misere") == (players, first.take("an option").text)

@@ -28,7 +28,7 @@ import attrs
 
 from boardgames.core.errors import NotationError
 
-__all__ = ["Line", "Token", "lines"]
+__all__ = ["Line", "Token", "header", "lines"]
 
 _WORD = re.compile(r"\S+")
 
@@ -166,3 +166,28 @@ def lines(text: str) -> list[Line]:
         else:
             result.append(Line(tokens, end))
     return result
+
+
+def header(all_lines: list[Line], game: str, low: int, high: int) -> tuple[Line, int]:
+    """Read the first line's ``GAME players N``; return that line and ``N``.
+
+    The line's other words (a game's options) are left for the caller, who finishes it::
+
+        >>> line, players = header(lines("nim players 3 misere"), "nim", 2, 4)
+        >>> players, line.take("an option").text
+        (3, 'misere')
+
+    Raises:
+        NotationError: There is no line, or the first does not start ``game players N``
+            with ``N`` from ``low`` to ``high``.
+    """
+    if not all_lines:
+        raise NotationError(f"expected a position starting '{game} players N', found no text")
+    first = all_lines[0]
+    word = first.take("the game's name")
+    if word.text != game:
+        raise word.error(f"expected the game's name {game!r}, found {word.text!r}")
+    keyword = first.take("'players'")
+    if keyword.text != "players":
+        raise keyword.error(f"expected 'players', found {keyword.text!r}")
+    return first, first.integer("the number of players", low, high)

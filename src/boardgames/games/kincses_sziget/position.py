@@ -90,8 +90,8 @@ from typing import Any, Final, get_args
 
 import attrs
 
-from boardgames.core.errors import NotationError, UnknownComponentError
-from boardgames.core.notation import Line, Token, lines
+from boardgames.core.errors import UnknownComponentError
+from boardgames.core.notation import Line, Token, header, lines
 from boardgames.core.protocol import PlayerId
 from boardgames.core.values import resolve_signature
 from boardgames.games.kincses_sziget import actions as _actions
@@ -791,17 +791,8 @@ def _once(seen: set[str], token: Token, key: str) -> None:
 
 
 def _read(all_lines: list[Line]) -> KincsesPosition:
-    if not all_lines:
-        raise NotationError(f"expected a position starting '{GAME_NAME} players N', found no text")
-    header = all_lines[0]
-    word = header.take("the game's name")
-    if word.text != GAME_NAME:
-        raise word.error(f"expected the game's name {GAME_NAME!r}, found {word.text!r}")
-    keyword = header.take("'players'")
-    if keyword.text != "players":
-        raise keyword.error(f"expected 'players', found {keyword.text!r}")
-    players = header.integer("the number of players", 2, 4)
-    header.finish()
+    first, players = header(all_lines, GAME_NAME, 2, 4)
+    first.finish()
     fields: dict[str, Any] = {}
     seats: list[dict[str, Any]] = [{} for _ in range(players)]
     seen: set[str] = set()

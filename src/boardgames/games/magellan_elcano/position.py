@@ -78,8 +78,8 @@ from typing import Any, Final
 
 import attrs
 
-from boardgames.core.errors import ConfigurationError, NotationError
-from boardgames.core.notation import Line, Token, lines
+from boardgames.core.errors import ConfigurationError
+from boardgames.core.notation import Line, Token, header, lines
 from boardgames.core.protocol import PlayerId
 from boardgames.core.values import resolve_signature
 from boardgames.games.magellan_elcano.actions import FaceDownPlayed, Pass, PlayCard, PublicAction
@@ -477,22 +477,13 @@ _SEAT_KEYS: Final = (
 
 
 def _read(all_lines: list[Line]) -> MagellanPosition:
-    if not all_lines:
-        raise NotationError(f"expected a position starting '{GAME_NAME} players N', found no text")
-    header = all_lines[0]
-    word = header.take("the game's name")
-    if word.text != GAME_NAME:
-        raise word.error(f"expected the game's name {GAME_NAME!r}, found {word.text!r}")
-    keyword = header.take("'players'")
-    if keyword.text != "players":
-        raise keyword.error(f"expected 'players', found {keyword.text!r}")
-    players = header.integer("the number of players", 2, 5)
+    first, players = header(all_lines, GAME_NAME, 2, 5)
     storms = players == 5
-    flag = header.peek()
+    flag = first.peek()
     if flag is not None and flag.text == "storms":
-        header.take("'storms'")
+        first.take("'storms'")
         storms = True
-    header.finish()
+    first.finish()
     fields: dict[str, object] = {}
     seats: list[dict[str, object]] = [{} for _ in range(players)]
     ocean: list[tuple[CardId, ...] | None] = [None, None, None]

@@ -88,9 +88,9 @@ from typing import Any, Final, cast
 
 import attrs
 
-from boardgames.core.errors import ConfigurationError, NotationError, UnknownComponentError
+from boardgames.core.errors import ConfigurationError, UnknownComponentError
 from boardgames.core.names import ComponentNames
-from boardgames.core.notation import Line, Token, lines
+from boardgames.core.notation import Line, Token, header, lines
 from boardgames.core.protocol import OptionSpec, PlayerId
 from boardgames.core.values import resolve_signature
 from boardgames.games.morgans_magic_map._codec import read_token, write_token
@@ -551,20 +551,14 @@ def _count(line: Line, what: str) -> int:
     return line.integer(what, 0, 999)
 
 
-def _header_fields(header: Line) -> tuple[int, Variant]:
-    word = header.take("the game's name")
-    if word.text != GAME_NAME:
-        raise word.error(f"expected the game's name {GAME_NAME!r}, found {word.text!r}")
-    keyword = header.take("'players'")
-    if keyword.text != "players":
-        raise keyword.error(f"expected 'players', found {keyword.text!r}")
-    players = header.integer("the number of players", 2, 4)
+def _header_fields(all_lines: list[Line]) -> tuple[int, Variant]:
+    first, players = header(all_lines, GAME_NAME, 2, 4)
     options: dict[str, Any] = {}
     flags = {flag.replace("_", "-"): flag for flag in _FLAGS}
-    while not header.done():
-        token = header.take("an option")
+    while not first.done():
+        token = first.take("an option")
         if token.text == "max-turns" and "max_turns" not in options:
-            options["max_turns"] = header.integer("the turn limit", 1, OptionSpec.MAX_TURN_LIMIT)
+            options["max_turns"] = first.integer("the turn limit", 1, OptionSpec.MAX_TURN_LIMIT)
         elif token.text in flags and flags[token.text] not in options:
             options[flags[token.text]] = True
         else:
@@ -681,9 +675,7 @@ _SEAT_FIELDS: Final = {
 
 
 def _read(all_lines: list[Line]) -> MorganPosition:
-    if not all_lines:
-        raise NotationError(f"expected a position starting '{GAME_NAME} players N', found no text")
-    players, variant = _header_fields(all_lines[0])
+    players, variant = _header_fields(all_lines)
     fields: dict[str, object] = {}
     seats: list[dict[str, Any]] = [{} for _ in range(players)]
     tiles: dict[TileId, Placement] = {}
