@@ -2,7 +2,7 @@
 
 Each document is an envelope::
 
-    {"format": 3, "game": "magellan-elcano", "type": "state", "data": {...}}
+    {"format": 4, "game": "magellan-elcano", "type": "state", "data": {...}}
 
 ``type`` is one of ``state``, ``action``, ``observation`` or ``record``. :func:`~boardgames.loads`
 treats its input as untrusted: it checks every type and range and the game's invariants,
@@ -32,7 +32,7 @@ from boardgames.core.registry import _factory, game_names, make
 
 __all__ = ["FORMAT_VERSION", "READABLE_FORMATS", "dumps", "loads"]
 
-FORMAT_VERSION: Final = 3
+FORMAT_VERSION: Final = 4
 """The envelope format that :func:`~boardgames.dumps` writes.
 
 Format 2 writes every game's history as a JSON list of entries (format 1 wrote Morgan's
@@ -40,13 +40,18 @@ Magic Map's as one string in a compact notation). Format 3 carries the exact kno
 models: Magellan: Elcano's crews keep ``face_down_groups`` instead of
 ``in_hidden_discard``, Morrigan's observations name the observer's own hidden cards by
 their canonical private names, and Irány a Kincses Sziget!'s states and observations keep
-setup exchanges, steal records and missions known to be in the pile.
+setup exchanges, steal records and missions known to be in the pile. Format 4 names every
+Irány a Kincses Sziget! event card by the lowest id of its identical copies, and keeps one
+knowledge mask per event pile (``event_tops_known``) instead of one per card.
 
 .. versionchanged:: 0.1.0
    Format 3.
+
+.. versionchanged:: 0.2.0
+   Format 4.
 """
 
-READABLE_FORMATS: Final = (1, 2, 3)
+READABLE_FORMATS: Final = (1, 2, 3, 4)
 """The envelope formats that :func:`~boardgames.loads` reads.
 
 Data in an older format is rewritten by the game's ``upgrade`` hook

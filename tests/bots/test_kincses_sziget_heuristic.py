@@ -6,6 +6,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import attrs
 import pytest
 
 import boardgames
@@ -149,3 +150,36 @@ def test_repr_names_the_parameters() -> None:
     assert "KincsesHeuristicBot(space_worth=1.0, strength_worth=2.5, arrive_margin=-3.0)" == (
         repr(bot)
     )
+
+
+def test_the_bot_counts_the_copies_of_an_event_card_still_unseen() -> None:
+    """Rulebook: "The deck contains 4 intrigue cards in total.".
+
+    Identical copies share one id in play, so the bot's count of the event cards it has not
+    seen is a count of copies: with two intrigues on the board, two are left, and the
+    unseen cards add up to those in the piles it does not know.
+    """
+    from boardgames.games.kincses_sziget._heuristic_worth import _Worths
+    from boardgames.games.kincses_sziget.components import EVENT_ID_IN_PLAY
+
+    game = KincsesSziget(players=2)
+    state = game.new_game(4)
+    piles = [list(pile) for pile in state.event_piles]
+    intrigues = [(p, i) for p, pile in enumerate(piles) for i, c in enumerate(pile) if c == 26]
+    board = list(state.board_events)
+    for space, (pile, index) in zip((5, 7), intrigues[:2], strict=True):
+        board[space] = 26
+        piles[pile][index] = -1
+    state = attrs.evolve(
+        state,
+        event_piles=tuple(tuple(c for c in pile if c >= 0) for pile in piles),
+        board_events=tuple(board),
+    )
+    observation = game.observe(state, 0)
+    worths = _Worths(
+        observation, (), random.Random(0), space_worth=1, strength_worth=1, arrive_margin=1
+    )
+    unseen, tops = worths.unseen_events
+    assert 2 == sum(count for key, count in unseen.items() if EVENT_ID_IN_PLAY[key] == 26)
+    assert sum(unseen.values()) == sum(observation.event_pile_sizes) == 62
+    assert {} == tops

@@ -196,10 +196,10 @@ MALFORMED: list[Any] = [
     # The envelope.
     pytest.param(
         "state",
-        put("format", 4),
+        put("format", 5),
         "$.format",
-        "unsupported format version 4; this library reads 1, 2, 3",
-        id="format-4",
+        "unsupported format version 5; this library reads 1, 2, 3, 4",
+        id="format-5",
     ),
     pytest.param(
         "state",
@@ -870,7 +870,7 @@ def test_records_round_trip(magellan_records: tuple[GameRecord, ...]) -> None:
 def test_documents_are_self_describing(kind: str) -> None:
     document = base_document(kind)
     assert ["format", "game", "type", "data"] == list(document)
-    assert FORMAT_VERSION == document["format"] == 3
+    assert FORMAT_VERSION == document["format"] == 4
     assert "magellan-elcano" == document["game"]
     assert kind == document["type"]
 
@@ -902,7 +902,7 @@ def test_an_upgrade_hook_that_refuses_gives_a_serialization_error() -> None:
 
 
 def test_actions_are_tagged_with_their_class_name() -> None:
-    assert '{"format":3,"game":"magellan-elcano","type":"action","data":{"type":"Pass"}}' == dumps(
+    assert '{"format":4,"game":"magellan-elcano","type":"action","data":{"type":"Pass"}}' == dumps(
         Pass()
     )
     assert {"card": 3, "colour": "blue", "type": "PlayCard"} == json.loads(
@@ -935,7 +935,7 @@ def test_dumps_is_compact_and_canonical() -> None:
 def test_dumps_can_indent() -> None:
     state = storm_state()
     text = dumps(state, indent=2)
-    assert text.startswith('{\n  "format": 3,\n  "game": "magellan-elcano",')
+    assert text.startswith('{\n  "format": 4,\n  "game": "magellan-elcano",')
     assert state == loads(text)
     assert dumps(state) == dumps(loads(text))
 

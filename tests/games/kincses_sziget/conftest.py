@@ -14,6 +14,7 @@ builders are handed to the tests as session-scoped fixtures that return plain fu
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 
 import pytest
@@ -33,6 +34,7 @@ from boardgames.games.kincses_sziget.actions import (
 from boardgames.games.kincses_sziget.components import (
     CREW_CARDS,
     EVENT_CARDS,
+    EVENT_ID_IN_PLAY,
     ISLANDS,
     MISSIONS,
     PEARL_BEDS,
@@ -155,7 +157,10 @@ def build_state(
         tuple(sorted((*t, *blind[seat]))) for seat, t in enumerate(treasures or [()] * players)
     ]
     missions = [tuple(sorted(m)) for m in (missions or [(p,) for p in range(players)])]
-    board_events = dict(board_events or {})
+    # Identical event copies share one id in play: a test may name any copy.
+    board_events = {space: EVENT_ID_IN_PLAY[card] for space, card in (board_events or {}).items()}
+    event_discard = [EVENT_ID_IN_PLAY[card] for card in event_discard]
+    event_pile_tops = [tuple(EVENT_ID_IN_PLAY[card] for card in top) for top in event_pile_tops]
     islands = dict(DEFAULT_ISLANDS if islands is None else islands)
     beds = dict(default_beds(players) if beds is None else beds)
     used_crew = {card for hand in hands for card in hand} | set(crew_pile_top) | set(crew_discard)
@@ -188,16 +193,17 @@ def build_state(
         *mission_pile_top,
         *(m for m in range(len(MISSIONS)) if m not in used_missions),
     )
-    used_events = set(board_events.values()) | set(event_discard)
-    used_events |= {e for top in event_pile_tops for e in top}
-    rest = [e for e in range(len(EVENT_CARDS)) if e not in used_events]
+    left = Counter(EVENT_ID_IN_PLAY)
+    left.subtract([*board_events.values(), *event_discard])
+    left.subtract(e for top in event_pile_tops for e in top)
+    rest = sorted(left.elements())
     draws = [0, 0, 0]
-    drawn_from: dict[int, int] = {}
-    for card in [*board_events.values(), *event_discard]:
+    drawn_from: list[tuple[int | None, int, int]] = []
+    for space, card in [*board_events.items(), *((None, card) for card in event_discard)]:
         slack = [INITIAL_EVENT_PILES[i] - draws[i] - len(event_pile_tops[i]) for i in range(3)]
         pile = slack.index(max(slack))
         draws[pile] += 1
-        drawn_from[card] = pile
+        drawn_from.append((space, pile, card))
     room = [INITIAL_EVENT_PILES[i] - draws[i] - len(event_pile_tops[i]) for i in range(3)]
     deals: list[list[int]] = [[], [], []]
     pile = 0
@@ -232,9 +238,6 @@ def build_state(
     for slot in mission_row:
         if slot is not None:
             mission_known[slot] = everyone
-    event_known = [0] * len(EVENT_CARDS)
-    for e in [*board_events.values(), *event_discard]:
-        event_known[e] = everyone
     owners = [None] * len(ISLANDS)
     island_masks = [0] * len(ISLANDS)
     for island, owner in (island_owners or {}).items():
@@ -247,8 +250,10 @@ def build_state(
     )
     anchors = tuple(anchors or (0,) * players)
     ships = {position: seat for seat, position in enumerate(positions) if 0 < position < 43}
-    drawers = {card: ships.get(space, 0) for space, card in board_events.items()}
-    drawn = [(drawers.get(card, 0), drawn_from[card], card) for card in drawn_from]
+    drawn = [
+        (0 if space is None else ships.get(space, 0), pile, card)
+        for space, pile, card in drawn_from
+    ]
     taken = [(seat, TREASURES[t].value) for seat, held in enumerate(treasures) for t in held]
     turn_started = bool(tasks) and tasks[-1].__class__ is TurnStep
     for first_round in [round] if round is not None else range(1, 12):
@@ -303,7 +308,7 @@ def build_state(
         treasure_known=tuple(treasure_known),
         treasure_value_known=tuple(treasure_value_known),
         mission_known=tuple(mission_known),
-        event_known=tuple(event_known),
+        event_tops_known=(0, 0, 0),
         island_known=tuple(island_masks),
         setup_exchanges=(0,) * players,
         setup_hands=((),) * players,

@@ -22,7 +22,7 @@ from boardgames.games.kincses_sziget.actions import (
     TreasureFromPile,
     TreasureFromRow,
 )
-from boardgames.games.kincses_sziget.components import Colour
+from boardgames.games.kincses_sziget.components import EVENT_ID_IN_PLAY, Colour
 from boardgames.games.kincses_sziget.rules import composition_total
 from boardgames.games.kincses_sziget.state import (
     CrewSourceStep,
@@ -60,7 +60,7 @@ def start_duel(
     state = make_state(players, hands=hands, event_pile_tops=((card,), (), ()), **fields)
     state = game.apply(state, Move(1))
     state = game.apply(state, DrawEvent(0))
-    assert DuelTargetStep(0, card) == state.tasks[-1]
+    assert DuelTargetStep(0, EVENT_ID_IN_PLAY[card]) == state.tasks[-1]
     return state
 
 

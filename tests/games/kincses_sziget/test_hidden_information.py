@@ -6,10 +6,12 @@ import random
 from collections.abc import Callable
 
 import attrs
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import boardgames
+from boardgames.core.errors import InvalidStateError
 from boardgames.games.kincses_sziget import (
     KincsesObservation,
     KincsesState,
@@ -26,6 +28,7 @@ from boardgames.games.kincses_sziget.actions import (
     CrewFromPile,
     DiscardCrew,
     DrawEvent,
+    EventDrawn,
     KeepMission,
     MissionFromPile,
     Move,
@@ -39,7 +42,12 @@ from boardgames.games.kincses_sziget.actions import (
     Theft,
     TreasureFromPile,
 )
-from boardgames.games.kincses_sziget.components import TREASURES
+from boardgames.games.kincses_sziget.components import (
+    EVENT_COPIES,
+    EVENT_ID_IN_PLAY,
+    TREASURES,
+)
+from boardgames.games.kincses_sziget.observation import check_observation
 from boardgames.games.kincses_sziget.state import (
     CrewSourceStep,
     KeepStep,
@@ -482,3 +490,65 @@ def test_secret_choices_are_described_to_the_others_as_the_public_history_shows_
                 else:
                     assert public == text
     assert seen_secret
+
+
+def _event_ids(state: KincsesState) -> list[int]:
+    """Every event card id the state names: piles, board, discard and tasks."""
+    ids = [card for pile in state.event_piles for card in pile]
+    ids += [card for card in state.board_events if card is not None]
+    ids += list(state.event_discard)
+    named = (getattr(task, "card", None) for task in state.tasks)
+    ids += [card for card in named if isinstance(card, int)]
+    return ids
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 3), (3, 11), (4, 29)])
+def test_identical_event_cards_share_one_id_all_game_long(players: int, seed: int) -> None:
+    """Rulebook: "The duel deck contains 4 duel cards per colour: 2 with a double circle".
+
+    The copies of an event card are identical, so nothing may tell them apart: every state,
+    observation and history names each event card by the lowest id of its copies, as often
+    as the game has copies, from the deal to the end.
+    """
+    game = KincsesSziget(players=players)
+    state = game.new_game(seed)
+    chooser = random.Random(seed)
+    turned = 0
+    while not game.is_terminal(state):
+        ids = _event_ids(state)
+        assert all(EVENT_ID_IN_PLAY[card] == card for card in ids)
+        on_table = [card for pile in state.event_piles for card in pile]
+        on_table += [card for card in state.board_events if card is not None]
+        assert sorted(on_table + list(state.event_discard)) == sorted(EVENT_ID_IN_PLAY)
+        observation = game.observe(state, chooser.randrange(players))
+        shown_ids = [card for _, _, card in observation.event_pile_known]
+        shown_ids += [card for card in observation.board_events if card is not None]
+        assert all(EVENT_ID_IN_PLAY[card] == card for card in shown_ids)
+        state = game.apply(state, chooser.choice(game.legal_actions(state)))
+        turned = 64 - sum(map(len, state.event_piles))
+    drawn = [entry.card for _, entry in state.history if isinstance(entry, EventDrawn)]
+    assert all(EVENT_ID_IN_PLAY[card] == card for card in drawn)
+    assert len(drawn) == turned > 10
+    assert len(set(EVENT_ID_IN_PLAY)) == 37
+
+
+def test_an_event_card_named_by_a_copy_s_id_is_refused() -> None:
+    """Rulebook: "The deck contains 4 intrigue cards in total.".
+
+    A state or an observation that names one copy apart from the others is refused, with
+    the id that names it.
+    """
+    game = KincsesSziget(players=2)
+    state = game.new_game(5)
+    pile = list(state.event_piles[0])
+    where = next(index for index, card in enumerate(pile) if EVENT_COPIES[card] > 1)
+    first = pile[where]
+    pile[where] = first + 1
+    assert EVENT_ID_IN_PLAY[first + 1] == first
+    bad = attrs.evolve(state, event_piles=(tuple(pile), *state.event_piles[1:]))
+    with pytest.raises(InvalidStateError, match=f"{first + 1}.*copy's id.*{first}"):
+        game.check_state(bad)
+    observation = game.observe(state, 0)
+    shown_bad = attrs.evolve(observation, event_discard=(first + 1,))
+    with pytest.raises(InvalidStateError, match="copy's id"):
+        check_observation(shown_bad)

@@ -28,7 +28,7 @@ from boardgames.games.kincses_sziget.actions import (
     TakeFromTable,
     TakeWeapon,
 )
-from boardgames.games.kincses_sziget.components import PIRATE_COUNT
+from boardgames.games.kincses_sziget.components import EVENT_COPIES, EVENT_ID_IN_PLAY, PIRATE_COUNT
 from boardgames.games.kincses_sziget.rules import current_player
 from boardgames.games.kincses_sziget.state import (
     BattleCommitStep,
@@ -286,15 +286,16 @@ def test_a_ship_on_an_event_card_another_seat_drew_is_refused(make_game: MakeGam
         for space, card in enumerate(state.board_events)
         if card is not None and card < TELESCOPE and space not in state.positions
     )
-    drawer = next(
+    drawers = [
         seat
         for seat, action in state.history
         if isinstance(action, EventDrawn) and action.card == card
-    )
-    seat = (drawer + 1) % 3
+    ]
+    seat = next(seat for seat in range(3) if seat not in drawers)
     data = document(state)
     data["data"]["positions"][seat] = space
-    refused(data, f"seat {seat}'s ship stands on event card {card}, which seat {drawer} drew")
+    names = " or ".join(map(str, sorted(set(drawers))))
+    refused(data, f"seat {seat}'s ship stands on event card {card}, which seat {names} drew")
 
 
 def test_pearls_on_the_start_position_are_refused(make_state: MakeState) -> None:
@@ -616,12 +617,22 @@ def test_a_history_entry_with_another_card_or_pile_is_refused(make_game: MakeGam
     state = turn_state(game)
     history = document(state)["data"]["history"]
     drawn = [i for i, (_, action) in enumerate(history) if action["type"] == "EventDrawn"]
+    single = next(card for card in state.event_piles[0] if EVENT_COPIES[card] == 1)
     data = document(state)
-    data["data"]["history"][drawn[0]][1]["card"] = state.event_piles[0][-1]
+    data["data"]["history"][drawn[0]][1]["card"] = single  # one still in a pile
     refused(data, "the event cards drawn in the history are not the ones on the board")
     data = document(state)
-    data["data"]["history"][drawn[1]][1]["card"] = history[drawn[0]][1]["card"]
-    refused(data, f"history entry {drawn[1]}: event card .* is drawn twice")
+    data["data"]["history"][drawn[0]][1]["card"] = single
+    data["data"]["history"][drawn[1]][1]["card"] = single
+    refused(
+        data,
+        f"history entry {drawn[1]}: event card {single} is drawn more often than the game has "
+        r"copies of it \(1\)",
+    )
+    copied = next(card for card in range(64) if EVENT_ID_IN_PLAY[card] != card)
+    data = document(state)
+    data["data"]["history"][drawn[0]][1]["card"] = copied
+    refused(data, f"history entry {drawn[0]} names event card {copied} by a copy's id")
     data = document(state)
     first = data["data"]["history"][drawn[0]][1]
     first["pile"] = (first["pile"] + 1) % 3
@@ -663,3 +674,65 @@ def test_the_kit_s_edited_documents_are_refused_or_safe(make_game: MakeGame) -> 
     assert 300 == report.documents
     assert report.accepted
     assert report.refused
+
+
+def _as_format_3(data: dict[str, Any], kind: str) -> dict[str, Any]:
+    """A format-4 document as format 3 wrote it: each copy its own id, a mask per card."""
+    copies = {card: [c for c in range(64) if EVENT_ID_IN_PLAY[c] == card] for card in range(64)}
+
+    def own(card: int) -> int:
+        return copies[card].pop(0)
+
+    old = copy.deepcopy(data)
+    tops: list[int] = []
+    if kind == "state":
+        old["event_piles"] = [[own(card) for card in pile] for pile in data["event_piles"]]
+        tops = [pile[0] if pile else -1 for pile in old["event_piles"]]
+    else:
+        old["event_pile_known"] = [[p, i, own(card)] for p, i, card in data["event_pile_known"]]
+    renamed = {}
+    for space, card in enumerate(data["board_events"]):
+        if card is not None:
+            renamed[("board", space)] = old["board_events"][space] = own(card)
+    old["event_discard"] = [own(card) for card in data["event_discard"]]
+    for index, (_, action) in enumerate(data["history"]):
+        if action["type"] == "EventDrawn":  # the copies on the board and discarded were drawn
+            card = action["card"]
+            shown = [c for c in (*old["board_events"], *old["event_discard"]) if c is not None]
+            old["history"][index][1]["card"] = next(c for c in shown if EVENT_ID_IN_PLAY[c] == card)
+    if kind == "state":
+        everyone = (1 << data["players"]) - 1
+        masks = [0] * 64
+        for card in (*renamed.values(), *old["event_discard"]):
+            masks[card] = everyone
+        for top, mask in zip(tops, old.pop("event_tops_known"), strict=True):
+            if top >= 0:
+                masks[top] = mask
+        old["event_known"] = masks
+    return old
+
+
+def test_a_format_3_document_with_a_copy_s_own_id_loads_with_ids_in_play(
+    make_game: MakeGame,
+) -> None:
+    """Format 3 named each event copy by its own id and kept a mask per card; it still loads.
+
+    Rulebook: "The deck contains 4 intrigue cards in total." The copies' ids become the id in
+    play, and each pile's top-card mask is kept, so the value loaded is the one written.
+    """
+    game = make_game(3)
+    state = turn_state(game, 12)
+
+    def peeked_with_copies_out(state: KincsesState) -> bool:
+        out = [card for card in (*state.board_events, *state.event_discard) if card is not None]
+        return any(state.event_tops_known) and len(set(out)) < len(out)
+
+    telescope = find(game, peeked_with_copies_out)
+    for value in (state, telescope, game.observe(telescope, 0), game.observe(telescope, 1)):
+        kind = "state" if isinstance(value, KincsesState) else "observation"
+        data = document(value)
+        current = copy.deepcopy(data["data"])
+        data["format"] = 3
+        data["data"] = _as_format_3(data["data"], kind)
+        assert data["data"] != current
+        assert boardgames.loads(json.dumps(data)) == value

@@ -28,7 +28,7 @@ def test_tim_cook_with_the_gambling_game_puts_down_a_black_mutiny_of_23() -> Non
         seat 0 at 1
         seat 0 hand Tim Cook, gambling game, Black Bart, Calico Jack
         event-pile 0 22 0=black mutiny 23
-        known event 0 black mutiny 23"""
+        known event-top 0 0"""
     state = game.apply(game.apply(game.setup(game.parse_position(text), 3), Move(1)), DrawEvent(0))
     tim_cook, gambling_game = crew_card("Tim Cook").id, crew_card("gambling game").id
     assert (0, Showed((tim_cook, gambling_game))) == state.history[-1]
@@ -89,9 +89,10 @@ def test_the_default_position_is_the_first_seat_s_turn_with_everything_drawn() -
 
 def test_moves_name_their_cards_in_one_word() -> None:
     position = KincsesPosition.parse(
-        "kincses-sziget players 2\nmove 0 Move steps=1\nmove 0 EventDrawn pile=0 card=intrigue*2"
+        "kincses-sziget players 2\nmove 0 Move steps=1\n"
+        "move 0 EventDrawn pile=0 card=black_mutiny_23"
     )
-    assert ((0, Move(1)), (0, EventDrawn(0, 27))) == position.history
+    assert ((0, Move(1)), (0, EventDrawn(0, 32))) == position.history
 
 
 def test_every_field_of_a_task_or_move_that_names_cards_is_written_by_name() -> None:
@@ -106,10 +107,34 @@ def test_every_field_of_a_task_or_move_that_names_cards_is_written_by_name() -> 
     assert found == _FIELD_KINDS
 
 
-def test_event_copies_are_written_with_their_copy_number() -> None:
-    position = KincsesPosition.parse("kincses-sziget players 2\nspace 4 event intrigue*3")
-    assert 28 == position.board_events[4]
-    assert "space 4 event intrigue*3" in str(position)
+def test_identical_event_cards_are_written_by_their_one_name() -> None:
+    """Rulebook: "The deck contains 4 intrigue cards in total.".
+
+    Identical copies share a name and an id in play. Two intrigues on the board are both
+    ``intrigue`` (id 26); a fifth is refused at setup, and who knows a pile's top is written
+    by the pile's number.
+    """
+    text = """kincses-sziget players 2
+        space 4 event intrigue
+        space 6 event intrigue
+        event-pile 0 20
+        event-pile 1 21 0=intrigue
+        known event-top 1 1"""
+    position = KincsesPosition.parse(text)
+    assert (26, 26) == (position.board_events[4], position.board_events[6])
+    assert ((1, 0, 26),) == position.event_piles
+    assert (("event-top", 1, 2),) == position.knowledge
+    assert "space 6 event intrigue" in str(position)
+    assert "known event-top 1 1" in str(position)
+    assert KincsesPosition.parse(str(position)) == position
+    game = KincsesSziget(players=2)
+    state = game.setup(position, seed=1)
+    assert (0, 2, 0) == state.event_tops_known
+    assert ((1, 0, 26),) == game.observe(state, 1).event_pile_known
+    assert () == game.observe(state, 0).event_pile_known
+    crowded = text + "\n        event-discard intrigue, intrigue"
+    with pytest.raises(ConfigurationError, match=r"event card 26 is in 5 places .* 4 copies"):
+        game.setup(KincsesPosition.parse(crowded), seed=1)
 
 
 @pytest.mark.parametrize(
@@ -126,7 +151,8 @@ def test_event_copies_are_written_with_their_copy_number() -> None:
         ("kincses-sziget players 2\ntask TurnStep seat=0", "seat=0", 2, 15),
         ("kincses-sziget players 2\nmove 0 Fly steps=1", "Fly", 2, 8),
         ("kincses-sziget players 2\nmove 0 Showed cards=Jack_Sparrow", "cards=Jack_Sparrow", 2, 15),
-        ("kincses-sziget players 2\nspace 4 event intrigue*7", "intrigue*7", 2, 15),
+        ("kincses-sziget players 2\nspace 4 event intrigue*2", "intrigue*2", 2, 15),
+        ("kincses-sziget players 2\nknown event-top 0 3", "3", 2, 19),
     ],
 )
 def test_parse_errors_name_the_token_its_line_and_its_column(

@@ -29,7 +29,7 @@ from boardgames.games.kincses_sziget import (
     rules,
 )
 from boardgames.games.kincses_sziget._codec import configure_fast_paths
-from boardgames.games.kincses_sziget._setup_knowledge import upgrade as upgrade_setup_knowledge
+from boardgames.games.kincses_sziget._formats import upgrade
 from boardgames.games.kincses_sziget.actions import Action, PublicAction
 from boardgames.games.kincses_sziget.observation import IslandView, KincsesObservation, SeatView
 from boardgames.games.kincses_sziget.position import KincsesPosition, SeatPosition
@@ -105,7 +105,7 @@ class KincsesSziget(
         action=Action,
         public_action=PublicAction,
         converter_hooks=configure_fast_paths,
-        upgrade=upgrade_setup_knowledge,
+        upgrade=upgrade,
         position=KincsesPosition,
     )
 

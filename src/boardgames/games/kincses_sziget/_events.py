@@ -281,7 +281,8 @@ def _do_event_pile(work: _Work, step: EventPileStep, action: DrawEvent) -> None:
     pile = work.event_piles[action.pile]
     card = pile[0]
     work.event_piles = replaced(work.event_piles, action.pile, pile[1:])
-    work.event_known = replaced(work.event_known, card, work.all)
+    if work.event_tops_known[action.pile]:  # the next card comes up unseen
+        work.event_tops_known = replaced(work.event_tops_known, action.pile, 0)
     work.log(seat, EventDrawn(action.pile, card))
     if work.board_pearls[space] and not _REUSABLE[card]:
         work.event_discard = (*work.event_discard, card)  # a bed with pearls left

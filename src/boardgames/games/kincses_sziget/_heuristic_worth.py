@@ -74,6 +74,7 @@ from boardgames.games.kincses_sziget.actions import Action
 from boardgames.games.kincses_sziget.components import (
     ARRIVAL_POINTS,
     EVENT_CARDS,
+    EVENT_ID_IN_PLAY,
     HAND_MAX,
     HAND_MIN,
     ISLAND,
@@ -481,14 +482,18 @@ class _Worths:
     def unseen_events(self) -> tuple[Counter[EventId], dict[int, EventId]]:
         """The event cards the bot has not seen (by representative), and the known pile tops."""
         observation = self.observation
-        seen = {event for event in observation.board_events if event is not None}
-        seen.update(observation.event_discard)
+        left = Counter(EVENT_ID_IN_PLAY)  # identical copies share an id: count them
+        left.subtract(event for event in observation.board_events if event is not None)
+        left.subtract(observation.event_discard)
         tops: dict[int, EventId] = {}
         for pile, index, card in observation.event_pile_known:
-            seen.add(card)
+            left[card] -= 1
             if index == 0:
                 tops[pile] = card
-        unseen = Counter(_EVENT_KEYS[card] for card in range(len(EVENT_CARDS)) if card not in seen)
+        unseen: Counter[EventId] = Counter()
+        for card, count in left.items():
+            if count > 0:
+                unseen[_EVENT_KEYS[card]] += count
         return unseen, tops
 
     def event_terms(self, key: EventId) -> tuple[float, float, float]:

@@ -228,13 +228,13 @@ def origin_start(text: str, players: int) -> Start:
                 opponent = next((seat for seat in replace.order if seat != current), -1)
             revealed, taken, draws = _table(position, duel, replace)
             anchoring, choice = _anchoring(position, current)
-    drawn: dict[int, PlayerId] = {}
+    drawn: list[tuple[int, PlayerId]] = []  # identical copies share an id: it may repeat
     standing = {seat.space: number for number, seat in enumerate(position.seats)}
     for space, card in enumerate(position.board_events):
         if card is not None:
-            drawn[card] = standing.get(space, current if current >= 0 else 0)
+            drawn.append((card, standing.get(space, current if current >= 0 else 0)))
     for card in position.event_discard:
-        drawn[card] = current if current >= 0 else 0
+        drawn.append((card, current if current >= 0 else 0))
     return Start(
         first=first,
         in_setup=in_setup,
@@ -243,7 +243,7 @@ def origin_start(text: str, players: int) -> Start:
         exchanges=tuple(seat.exchanges for seat in position.seats),
         turns=turns,
         streaks=tuple(seat.anchor for seat in position.seats),
-        drawn=tuple(drawn.items()),
+        drawn=tuple(drawn),
         pile_draws=tuple(
             initial - size
             for initial, size in zip(INITIAL_EVENT_PILES, position.event_pile_sizes, strict=True)

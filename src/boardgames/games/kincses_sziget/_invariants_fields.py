@@ -26,6 +26,7 @@ from boardgames.games.kincses_sziget.actions import (
 from boardgames.games.kincses_sziget.components import (
     CREW_ROW_SIZE,
     EVENT_CARDS,
+    EVENT_ID_IN_PLAY,
     EVENT_PILES,
     LAST_SPACE,
     MISSIONS,
@@ -122,6 +123,11 @@ def check_task_fields(players: int, task: object) -> None:
         elif field.name == "card":
             if not _int(value, 0, len(EVENT_CARDS) - 1):
                 raise _fail(f"task {shown(task)} names event {shown(value)}, which does not exist")
+            if EVENT_ID_IN_PLAY[value] != value:
+                raise _fail(
+                    f"task {shown(task)} names event card {value} by a copy's id; identical "
+                    f"copies share the lowest id of theirs, {EVENT_ID_IN_PLAY[value]}"
+                )
             event = value
         elif field.name == "order":
             if not isinstance(value, tuple) or not 2 <= len(value) <= players:

@@ -8,6 +8,7 @@ with where things are now.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import cast, get_args
 
 import attrs
@@ -77,6 +78,8 @@ from boardgames.games.kincses_sziget.actions import (
 )
 from boardgames.games.kincses_sziget.components import (
     EVENT_CARDS,
+    EVENT_COPIES,
+    EVENT_ID_IN_PLAY,
     EVENT_PILES,
     ISLAND,
     START,
@@ -148,7 +151,7 @@ class HistoryFacts:
         kept: The seats that have kept a mission.
         turns: The turns whose choice (a move or an anchoring) is recorded.
         streaks: Each seat's anchoring streak after its last recorded turn.
-        drawn: Each event card drawn, and the seat that drew it.
+        drawn: Each event card drawn (by its id in play), and the seats that drew its copies.
         pile_draws: The cards drawn from each event pile.
         treasure_discards: The treasures discarded, in order.
         treasures_taken: The treasures taken of each value (by rank: 1, 3, 5).
@@ -173,7 +176,7 @@ class HistoryFacts:
     kept: int = 0
     turns: int = 0
     streaks: list[int] = attrs.Factory(list)
-    drawn: dict[int, PlayerId] = attrs.Factory(dict)
+    drawn: dict[int, list[PlayerId]] = attrs.Factory(dict)
     pile_draws: list[int] = attrs.Factory(lambda: [0] * EVENT_PILES)
     treasure_discards: list[int] = attrs.Factory(list)
     treasures_taken: list[int] = attrs.Factory(lambda: [0] * len(TREASURE_VALUES))
@@ -321,7 +324,9 @@ def read_history(history: object, players: int, start_player: PlayerId) -> Histo
         facts.setup_done, facts.kept = start.setup_done, start.kept
         exchanges[:] = start.exchanges
         streaks[:] = start.streaks
-        facts.drawn = dict(start.drawn)
+        facts.drawn = {}
+        for card, seat in start.drawn:
+            facts.drawn.setdefault(card, []).append(seat)
         facts.pile_draws = list(start.pile_draws)
         facts.treasure_discards = list(start.treasure_discards)
         facts.revealed = dict(start.revealed)
@@ -447,9 +452,19 @@ def read_history(history: object, players: int, start_player: PlayerId) -> Histo
                     blind_values[victim] = []
         elif kind == _DRAW_EVENT:
             drawn = cast("EventDrawn", action)
-            if drawn.card in facts.drawn:
-                raise _fail(f"history entry {index}: event card {drawn.card} is drawn twice")
-            facts.drawn[drawn.card] = seat
+            if EVENT_ID_IN_PLAY[drawn.card] != drawn.card:
+                raise _fail(
+                    f"history entry {index} names event card {drawn.card} by a copy's id; "
+                    f"identical copies share the lowest id of theirs, "
+                    f"{EVENT_ID_IN_PLAY[drawn.card]}"
+                )
+            drawers = facts.drawn.setdefault(drawn.card, [])
+            if len(drawers) >= EVENT_COPIES[drawn.card]:
+                raise _fail(
+                    f"history entry {index}: event card {drawn.card} is drawn more often than "
+                    f"the game has copies of it ({EVENT_COPIES[drawn.card]})"
+                )
+            drawers.append(seat)
             facts.pile_draws[drawn.pile] += 1
             event = drawn.card
             facts.revealed, facts.taken_back, facts.crew_draws = {}, {}, {}
@@ -619,9 +634,9 @@ def check_history_facts(state: KincsesState, facts: HistoryFacts) -> None:
             f"the anchor discs {shown(state.anchors)} do not match the anchoring streaks of "
             f"the history {shown(tuple(facts.streaks))}"
         )
-    activated = {card for card in state.board_events if card is not None}
-    activated |= set(state.event_discard)
-    if facts.drawn.keys() != activated:
+    activated = Counter(card for card in state.board_events if card is not None)
+    activated.update(state.event_discard)
+    if {card: len(seats) for card, seats in facts.drawn.items() if seats} != activated:
         raise _fail(
             "the event cards drawn in the history are not the ones on the board and discarded"
         )
@@ -634,10 +649,11 @@ def check_history_facts(state: KincsesState, facts: HistoryFacts) -> None:
     for seat, position in enumerate(state.positions):
         if START < position < ISLAND:
             card = state.board_events[position]
-            if card is not None and not _REUSABLE[card] and facts.drawn[card] != seat:
+            if card is not None and not _REUSABLE[card] and seat not in facts.drawn[card]:
                 raise _fail(
                     f"seat {seat}'s ship stands on event card {card}, which seat "
-                    f"{facts.drawn[card]} drew; an activated card occupies its space"
+                    f"{' or '.join(map(str, sorted(set(facts.drawn[card]))))} drew; an activated "
+                    "card occupies its space"
                 )
     if facts.treasure_discards != list(state.treasure_discard):
         raise _fail("the discarded treasures are not the ones the history discards")

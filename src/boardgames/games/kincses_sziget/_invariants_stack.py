@@ -150,7 +150,7 @@ def check_setup(state: KincsesState, facts: HistoryFacts) -> None:
     )
     if beds != sorted(zip(PEARL_BED_ZONES, PEARL_BEDS[players], strict=True)):
         raise _fail("the pearl beds must be the setup's: 1 in zone A, 2 in B, 1 in C")
-    if any(state.island_known) or any(state.event_known):
+    if any(state.island_known) or any(state.event_tops_known):
         raise _fail("nobody has seen an island or event card during the setup")
 
 

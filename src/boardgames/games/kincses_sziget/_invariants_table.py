@@ -8,7 +8,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from boardgames.core.guards import shown
 from boardgames.games.kincses_sziget._invariants_fields import (
@@ -27,6 +27,8 @@ from boardgames.games.kincses_sziget._work import (
 from boardgames.games.kincses_sziget.components import (
     CREW_ROW_SIZE,
     EVENT_CARDS,
+    EVENT_COPIES,
+    EVENT_ID_IN_PLAY,
     EVENT_PILES,
     FORBIDDEN_ISLAND_SPACES,
     HAND_MAX,
@@ -42,6 +44,7 @@ from boardgames.games.kincses_sziget.components import (
     TREASURE_VALUES,
     TREASURES,
     Zone,
+    event_card_name,
 )
 from boardgames.games.kincses_sziget.state import (
     KincsesState,
@@ -129,6 +132,28 @@ def _partition(name: str, zones: list[int], count: int) -> None:
             f"the {count} {name} are not each in exactly one place "
             f"(missing {shown(missing)}, in two places {shown(doubled)})"
         )
+
+
+_IN_PLAY: Final = sorted(EVENT_ID_IN_PLAY)
+
+
+def _copies(name: str, zones: list[int]) -> None:
+    """The event cards by their ids in play: each id as often as the game has copies."""
+    if sorted(zones) == _IN_PLAY:
+        return
+    renamed = sorted({card for card in zones if EVENT_ID_IN_PLAY[card] != card})
+    if renamed:
+        raise _fail(
+            f"{name} {shown(renamed)} are named by a copy's id: identical copies share the "
+            f"lowest id of theirs ({', '.join(f'{c} is {EVENT_ID_IN_PLAY[c]}' for c in renamed)})"
+        )
+    counts = Counter(zones)
+    wrong = [
+        f"{card} ({event_card_name(card)}) {counts[card]} times, not {EVENT_COPIES[card]}"
+        for card in sorted(set(EVENT_ID_IN_PLAY))
+        if counts[card] != EVENT_COPIES[card]
+    ]
+    raise _fail(f"the {len(_IN_PLAY)} {name} are not each in one place: {'; '.join(wrong)}")
 
 
 def check_seats(state: KincsesState) -> None:
@@ -262,7 +287,7 @@ def check_cards(state: KincsesState) -> list[int]:
     events += ids("the event discard pile", state.event_discard, len(EVENT_CARDS))
     on_board = [card for card in state.board_events if card is not None]
     events += ids("the board's event cards", tuple(on_board), len(EVENT_CARDS))
-    _partition("event cards", events, len(EVENT_CARDS))
+    _copies("event cards", events)
     return row
 
 
@@ -317,7 +342,6 @@ _MASKS: tuple[tuple[str, int], ...] = (
     ("treasure_known", len(TREASURES)),
     ("treasure_value_known", len(TREASURES)),
     ("mission_known", len(MISSIONS)),
-    ("event_known", len(EVENT_CARDS)),
     ("island_known", len(ISLANDS)),
     ("mission_somewhere", len(MISSIONS)),
 )
@@ -366,9 +390,11 @@ def check_knowledge(state: KincsesState, row: list[int]) -> None:
         raise _fail("a seat that knows a treasure must know its value")
     if any(state.mission_known[m] != everyone for m in state.mission_row if m is not None):
         raise _fail("a face-up mission must be known to everyone")
-    on_board = [card for card in state.board_events if card is not None]
-    if any(state.event_known[card] != everyone for card in on_board + list(state.event_discard)):
-        raise _fail("an activated event card must be known to everyone")
+    tops = state.event_tops_known
+    if not isinstance(tops, tuple) or len(tops) != EVENT_PILES or not _ints(tops, 0, everyone):
+        raise _fail(f"event_tops_known must hold one seat mask per event pile ({EVENT_PILES})")
+    if any(known and not pile for known, pile in zip(tops, state.event_piles, strict=True)):
+        raise _fail("somebody knows the top card of an empty event pile")
     for island, owner in enumerate(state.island_owners):
         if owner is not None and state.island_known[island] != everyone:
             raise _fail(f"the occupied island {island} must be known to everyone")
@@ -379,9 +405,6 @@ def check_knowledge(state: KincsesState, row: list[int]) -> None:
     for pile in state.treasure_piles:
         if any(state.treasure_known[card] for card in pile[1:]):
             raise _fail("a treasure below the top of its pile is known to someone")
-    for pile in state.event_piles:
-        if any(state.event_known[card] for card in pile[1:]):
-            raise _fail("an event card below the top of its pile is known to someone")
     if any(state.mission_known[m] & (state.mission_known[m] - 1) for m in state.mission_pile[1:]):
         raise _fail("a mission below the top of the pile is known to more than one seat")
     in_pile = set(state.mission_pile)

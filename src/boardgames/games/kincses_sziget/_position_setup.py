@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 
 import attrs
@@ -15,6 +16,7 @@ from boardgames.games.kincses_sziget.components import (
     CREW_CARDS,
     CREW_ROW_SIZE,
     EVENT_CARDS,
+    EVENT_ID_IN_PLAY,
     ISLANDS,
     LAST_SPACE,
     MISSION_ROW_SIZE,
@@ -48,7 +50,6 @@ def default_masks(state: KincsesState) -> dict[str, list[int]]:
     treasure = [0] * len(TREASURES)
     value = [0] * len(TREASURES)
     missions = [0] * len(MISSIONS)
-    events = [0] * len(EVENT_CARDS)
     islands = [0] * len(ISLANDS)
     for seat in range(state.players):
         for card in state.hands[seat]:
@@ -77,9 +78,6 @@ def default_masks(state: KincsesState) -> dict[str, list[int]]:
     for held in state.mission_row:
         if held is not None:
             missions[held] = everyone
-    for event in (*state.board_events, *state.event_discard):
-        if event is not None:
-            events[event] = everyone
     for island, owner in enumerate(state.island_owners):
         if owner is not None:
             islands[island] = everyone
@@ -88,9 +86,9 @@ def default_masks(state: KincsesState) -> dict[str, list[int]]:
         "treasure": treasure,
         "treasure-value": value,
         "mission": missions,
-        "event": events,
         "island": islands,
         "mission-somewhere": [0] * len(MISSIONS),
+        "event-top": [0] * len(state.event_piles),
     }
 
 
@@ -99,9 +97,9 @@ _MASK_FIELDS = {
     "treasure": "treasure_known",
     "treasure-value": "treasure_value_known",
     "mission": "mission_known",
-    "event": "event_known",
     "island": "island_known",
     "mission-somewhere": "mission_somewhere",
+    "event-top": "event_tops_known",
 }
 
 
@@ -174,10 +172,11 @@ def position_of(state: KincsesState) -> KincsesPosition:
         ),
         event_pile_sizes=tuple(len(pile) for pile in state.event_piles),
         event_piles=tuple(
-            (number, index, card)
-            for number, pile in enumerate(state.event_piles)
-            for index, card in enumerate(pile)
-            if state.event_known[card]
+            (number, 0, pile[0])
+            for number, (pile, known) in enumerate(
+                zip(state.event_piles, state.event_tops_known, strict=True)
+            )
+            if known
         ),
         event_discard=state.event_discard,
         board_events=state.board_events,
@@ -203,19 +202,42 @@ def position_of(state: KincsesState) -> KincsesPosition:
 
 
 class _Pool:
-    """The cards of a kind not named anywhere, handed out from a seeded shuffle."""
+    """The cards of a kind not named anywhere, handed out from a seeded shuffle.
 
-    def __init__(self, kind: str, count: int, named: Iterable[tuple[int, str]], rng: Rng) -> None:
-        where: dict[int, str] = {}
+    ``in_play`` gives the id each card is named by in play when identical copies share one
+    (event cards): a name then stands for one copy, and the pool holds the copies left.
+    """
+
+    def __init__(
+        self,
+        kind: str,
+        count: int,
+        named: Iterable[tuple[int, str]],
+        rng: Rng,
+        in_play: Sequence[int] | None = None,
+    ) -> None:
+        left = Counter(range(count) if in_play is None else in_play)
+        where: dict[int, list[str]] = {}
         for card, place in named:
             if type(card) is not int or not 0 <= card < count:
                 raise _fail(f"{place} holds {card!r}, which is no {kind} id (0 to {count - 1})")
-            if card in where:
-                raise _fail(f"{kind} card {card} is in two places: {where[card]} and {place}")
-            where[card] = place
+            if in_play is not None and in_play[card] != card:
+                raise _fail(
+                    f"{place} holds {kind} card {card} by a copy's id; identical copies share "
+                    f"the lowest id of theirs, {in_play[card]}"
+                )
+            places = where.setdefault(card, [])
+            places.append(place)
+            if len(places) > left[card] == 1:
+                raise _fail(f"{kind} card {card} is in two places: {places[0]} and {place}")
+            if len(places) > left[card]:
+                raise _fail(
+                    f"{kind} card {card} is in {len(places)} places ({', '.join(places)}); "
+                    f"the game has {left[card]} copies"
+                )
         self.kind = kind
-        self.named = where
-        cards, self.rng = rng.shuffled(sorted(set(range(count)) - where.keys()))
+        left.subtract(card for card, places in where.items() for _ in places)
+        cards, self.rng = rng.shuffled(sorted(left.elements()))
         self.cards = list(cards)
 
     def draw(self, place: str, allowed: Sequence[int] | None = None) -> int:
@@ -379,7 +401,7 @@ def setup(
     named = [(card, "an event pile") for _, _, card in position.event_piles]
     named += [(card, "the board") for card in position.board_events if card is not None]
     named += [(card, "the event discard") for card in position.event_discard]
-    events = _Pool("event", len(EVENT_CARDS), named, missions.rng)
+    events = _Pool("event", len(EVENT_CARDS), named, missions.rng, EVENT_ID_IN_PLAY)
     sizes = position.event_pile_sizes
     if len(sizes) != len(INITIAL_EVENT_PILES) or sum(sizes) - len(position.event_piles) != len(
         events.cards
@@ -457,7 +479,7 @@ def setup(
         treasure_known=(),
         treasure_value_known=(),
         mission_known=(),
-        event_known=(),
+        event_tops_known=(),
         island_known=(),
         setup_exchanges=tuple(seat.exchanges for seat in seats),
         setup_hands=tuple(tuple(sorted(seat.setup_hand)) for seat in seats),
@@ -479,7 +501,7 @@ def setup(
         treasure_known=tuple(masks["treasure"]),
         treasure_value_known=tuple(masks["treasure-value"]),
         mission_known=tuple(masks["mission"]),
-        event_known=tuple(masks["event"]),
+        event_tops_known=tuple(masks["event-top"]),
         island_known=tuple(masks["island"]),
         mission_somewhere=tuple(masks["mission-somewhere"]),
     )

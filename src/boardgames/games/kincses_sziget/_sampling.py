@@ -7,6 +7,7 @@ compositions of the seats that have committed from their sampled hands.
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, TypeVar
 
@@ -21,6 +22,7 @@ from boardgames.games.kincses_sziget.actions import BattleAdd
 from boardgames.games.kincses_sziget.components import (
     CREW_CARDS,
     EVENT_CARDS,
+    EVENT_ID_IN_PLAY,
     ISLANDS,
     MISSIONS,
     TREASURE_VALUES,
@@ -54,8 +56,8 @@ class _SamplePlan:
         treasures: The treasures' plan, from :func:`_treasure_plan`.
         public_missions: The missions face up.
         spare_missions: The missions the observer cannot place, sorted.
-        public_events: The event cards face up (on the board or discarded).
-        hidden_events: The event cards the observer cannot place, sorted.
+        hidden_events: The event cards the observer cannot place, sorted (by their ids in
+            play: identical copies repeat an id).
         unseen_islands: The island cards he has not seen, sorted.
         radices: The radices of the orders after the crew cards' (see :class:`_Orders`).
     """
@@ -65,7 +67,6 @@ class _SamplePlan:
     treasures: tuple[list[dict[int, TreasureId]], list[list[TreasureId]], int]
     public_missions: frozenset[int]
     spare_missions: list[int]
-    public_events: frozenset[int]
     hidden_events: list[int]
     unseen_islands: list[int]
     radices: list[int]
@@ -121,10 +122,12 @@ def _sample_plan(observation: KincsesObservation) -> _SamplePlan:
         known_missions |= set(view.known_missions) | set(view.known_offer)
         known_missions |= set(view.known_drawn)
     spare_missions = sorted(set(range(len(MISSIONS))) - public_missions - known_missions)
-    public_events = {card for card in observation.board_events if card is not None}
-    public_events |= set(observation.event_discard)
-    known_events = {card for _, _, card in observation.event_pile_known}
-    hidden_events = sorted(set(range(len(EVENT_CARDS))) - public_events - known_events)
+    # Identical event cards share an id, so the ids left are a multiset.
+    left = Counter(EVENT_ID_IN_PLAY)
+    left.subtract(card for card in observation.board_events if card is not None)
+    left.subtract(observation.event_discard)
+    left.subtract(card for _, _, card in observation.event_pile_known)
+    hidden_events = sorted(left.elements())
     seen_islands = {view.island for view in observation.islands if view.island is not None}
     unseen_islands = sorted(set(range(len(ISLANDS))) - seen_islands)
     # The orders of each value's treasures, the treasures of unknown value, the missions,
@@ -142,7 +145,6 @@ def _sample_plan(observation: KincsesObservation) -> _SamplePlan:
         treasures=treasures,
         public_missions=frozenset(public_missions),
         spare_missions=spare_missions,
-        public_events=frozenset(public_events),
         hidden_events=hidden_events,
         unseen_islands=unseen_islands,
         radices=[math.factorial(size) for size in sizes],

@@ -147,11 +147,10 @@ def _do_telescope(work: _Work, step: TelescopeStep, action: TelescopeChoice) -> 
     mine = _bit(step.player)
     match action:
         case PeekEventTops():
-            known = list(work.event_known)
-            for pile in work.event_piles:
-                if pile:
-                    known[pile[0]] |= mine
-            work.event_known = tuple(known)
+            work.event_tops_known = tuple(
+                known | mine if pile else known
+                for known, pile in zip(work.event_tops_known, work.event_piles, strict=True)
+            )
         case PeekHand(opponent=opponent):
             if work.setup_live[opponent]:
                 work.blur_setup(opponent, work.hands[opponent], mine, leaving=False)

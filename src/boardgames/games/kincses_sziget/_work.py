@@ -244,7 +244,7 @@ class _Work:
     treasure_known: tuple[int, ...]
     treasure_value_known: tuple[int, ...]
     mission_known: tuple[int, ...]
-    event_known: tuple[int, ...]
+    event_tops_known: tuple[int, ...]
     island_known: tuple[int, ...]
     setup_exchanges: tuple[int, ...]
     setup_hands: tuple[tuple[int, ...], ...]

@@ -56,7 +56,8 @@ reads nothing else):
   ``"intrigue"``). Several event cards are identical copies (the four intrigues, the two
   double-circle duels of a colour), so an event name names a kind of card, and
   :func:`event_cards_named` returns the ids of all its copies; :func:`event_card_name`
-  gives the name of a card.
+  gives the name of a card. In play a kind is always its first id
+  (:data:`EVENT_ID_IN_PLAY`): nothing the engine shows tells copies apart.
 
 Each crew card, treasure, island and mission is one of a kind, so its name names one card.
 An unknown name raises :class:`~boardgames.UnknownComponentError`, which lists the closest
@@ -89,6 +90,9 @@ __all__ = [
     "CREW_ROW_SIZE",
     "EVENT_CARDS",
     "EVENT_CARD_NAMES",
+    "EVENT_COPIES",
+    "EVENT_IDS_IN_PLAY",
+    "EVENT_ID_IN_PLAY",
     "EVENT_PILES",
     "FORBIDDEN_ISLAND_SPACES",
     "HAND_MAX",
@@ -154,7 +158,8 @@ TreasureId: TypeAlias = int
 MissionId: TypeAlias = int
 """A mission card: an index into :data:`MISSIONS`."""
 EventId: TypeAlias = int
-"""An event card: an index into :data:`EVENT_CARDS`."""
+"""An event card: an index into :data:`EVENT_CARDS`. In play, identical copies share one id,
+the lowest of theirs (see :data:`EVENT_ID_IN_PLAY`)."""
 IslandId: TypeAlias = int
 """An island card: an index into :data:`ISLANDS`."""
 Space: TypeAlias = int
@@ -899,6 +904,36 @@ Identical cards share a name: ``"intrigue"`` names the four intrigue cards, ids 
 
 _EVENT_COPIES: Final = {EVENT_CARDS[card]: ids for ids in _EVENT_KINDS.values() for card in ids}
 """Each event card, with the ids of all its copies (its own included)."""
+
+EVENT_ID_IN_PLAY: Final[tuple[EventId, ...]] = tuple(_EVENT_COPIES[card][0] for card in EVENT_CARDS)
+"""For each of the 64 event card ids, the id that names the card in play: the lowest id of
+its identical copies.
+
+A person at the table cannot tell identical copies apart, so the engine does not either:
+every state, observation and history names an event card by this id, and the copies of a
+kind are the same id in as many places as the game has copies (the four intrigues are
+id 26 in four places).
+
+>>> EVENT_ID_IN_PLAY[29], EVENT_ID_IN_PLAY[32]
+(26, 32)
+
+.. versionadded:: 0.2.0
+"""
+
+EVENT_IDS_IN_PLAY: Final[tuple[EventId, ...]] = tuple(sorted(set(EVENT_ID_IN_PLAY)))
+"""The 37 ids that name event cards in play, one per kind of card, in order.
+
+.. versionadded:: 0.2.0
+"""
+
+EVENT_COPIES: Final[tuple[int, ...]] = tuple(len(_EVENT_COPIES[card]) for card in EVENT_CARDS)
+"""For each event card id, how many identical copies of it the game has (its own included).
+
+>>> EVENT_COPIES[26], EVENT_COPIES[32]
+(4, 1)
+
+.. versionadded:: 0.2.0
+"""
 
 
 def crew_card(name: str) -> CrewCard:

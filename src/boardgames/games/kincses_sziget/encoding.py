@@ -96,6 +96,9 @@ from boardgames.games.kincses_sziget.components import (
     CREW_CARDS,
     CREW_ROW_SIZE,
     EVENT_CARDS,
+    EVENT_COPIES,
+    EVENT_ID_IN_PLAY,
+    EVENT_IDS_IN_PLAY,
     EVENT_PILES,
     FORBIDDEN_ISLAND_SPACES,
     HAND_MAX,
@@ -146,7 +149,9 @@ __all__ = ["encode_observation", "numbering", "observation_layout"]
 _CREW: Final = len(CREW_CARDS)
 _TREASURES: Final = len(TREASURES)
 _MISSIONS: Final = len(MISSIONS)
-_EVENTS: Final = len(EVENT_CARDS)
+_EVENTS: Final = len(EVENT_IDS_IN_PLAY)  # one slot per kind of card: copies are identical
+_EVENT_SLOT: Final = tuple(EVENT_IDS_IN_PLAY.index(card) for card in EVENT_ID_IN_PLAY)
+_EVENT_SHARE: Final = tuple(1.0 / copies for copies in EVENT_COPIES)
 _POSITIONS: Final = ISLAND + 1  # START, spaces 1-42, Treasure Island
 _BOARD: Final = LAST_SPACE + 1  # the positions that hold cards: START and 1-42
 _SPACES: Final = range(1, LAST_SPACE + 1)
@@ -357,11 +362,16 @@ def observation_layout(configuration: Configuration) -> tuple[Segment, ...]:
             "setup: 1 at each returned mission the observer knows",
         ),
         ("mission_sizes", 2, "missions in the pile / 24, returned at setup / 24"),
-        ("events_out", _EVENTS, "1 at each event card on the board or discarded"),
+        (
+            "events_out",
+            _EVENTS,
+            "per kind of event card (37, in id order): the share of its copies on the board "
+            "or discarded",
+        ),
         (
             "event_pile_known",
             EVENT_PILES * _EVENTS,
-            "per event pile 0-2, 1 / (1 + depth) at each card the observer knows in it",
+            "per event pile 0-2, 1 at the kind of its top card if the observer knows it",
         ),
         ("event_pile_sizes", EVENT_PILES, "cards in each event pile / 22"),
         (
@@ -567,10 +577,10 @@ def _encode_cards(
 
     base = at["events_out"]
     for card in observation.event_discard:
-        out[base + card] = 1.0
+        out[base + _EVENT_SLOT[card]] += _EVENT_SHARE[card]
     base = at["event_pile_known"]
     for pile, depth, card in observation.event_pile_known:
-        out[base + pile * _EVENTS + card] = 1.0 / (1 + depth)
+        out[base + pile * _EVENTS + _EVENT_SLOT[card]] = 1.0 / (1 + depth)
     base = at["event_pile_sizes"]
     out[base : base + EVENT_PILES] = [size / 22 for size in observation.event_pile_sizes]
 
@@ -589,7 +599,7 @@ def _encode_board(
     ):
         if card is not None:
             out[base + space * _BOARD_FEATURES + _BOARD_FEATURE[card]] = 1.0
-            out[events + card] = 1.0
+            out[events + _EVENT_SLOT[card]] += _EVENT_SHARE[card]
         if pearls:
             out[base + space * _BOARD_FEATURES + 3] = pearls / 10
     base = at["islands"]

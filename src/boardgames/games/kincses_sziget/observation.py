@@ -50,6 +50,8 @@ from boardgames.games.kincses_sziget.components import (
     CREW_CARDS,
     CREW_ROW_SIZE,
     EVENT_CARDS,
+    EVENT_COPIES,
+    EVENT_ID_IN_PLAY,
     HAND_MAX,
     ISLAND,
     ISLANDS,
@@ -187,7 +189,10 @@ class KincsesObservation(_Planned):
         mission_returned_size: Setup: missions returned and not yet shuffled back.
         mission_returned_known: Those the observer knows.
         event_pile_sizes: Cards in each event pile.
-        event_pile_known: ``(pile, index, card)`` for known pile cards.
+        event_pile_known: ``(pile, index, card)`` for known pile cards (only tops: index 0).
+            Event cards are named by their id in play, here and in the discard and on the
+            board: identical copies share one id (see
+            :data:`~boardgames.games.kincses_sziget.components.EVENT_ID_IN_PLAY`).
         event_discard: Discarded event cards.
         board_events: The event card on each position.
         islands: The island cards on the board, by space.
@@ -331,10 +336,11 @@ def observe(state: KincsesState, player: PlayerId) -> KincsesObservation:
         ),
         event_pile_sizes=tuple(len(pile) for pile in state.event_piles),
         event_pile_known=tuple(
-            (number, index, card)
-            for number, pile in enumerate(state.event_piles)
-            for index, card in enumerate(pile)
-            if state.event_known[card] & bit
+            (number, 0, pile[0])
+            for number, (pile, known) in enumerate(
+                zip(state.event_piles, state.event_tops_known, strict=True)
+            )
+            if known & bit
         ),
         event_discard=state.event_discard,
         board_events=state.board_events,
@@ -473,9 +479,7 @@ def sample_state(observation: KincsesObservation, seed: int) -> KincsesState:
 
     # Events.
     hidden_events = orders.order(plan.hidden_events)
-    event_known = [0] * len(EVENT_CARDS)
-    for card in plan.public_events:
-        event_known[card] = everyone
+    event_tops_known = [0] * len(observation.event_pile_sizes)
     event_piles = []
     taken = 0
     for number, size in enumerate(observation.event_pile_sizes):
@@ -484,8 +488,8 @@ def sample_state(observation: KincsesObservation, seed: int) -> KincsesState:
         }
         pile, taken = _fill(size, known, hidden_events, taken)
         event_piles.append(pile)
-        for card in known.values():
-            event_known[card] = mine
+        if known:
+            event_tops_known[number] = mine
 
     # Islands.
     unseen = orders.order(plan.unseen_islands)
@@ -545,7 +549,7 @@ def sample_state(observation: KincsesObservation, seed: int) -> KincsesState:
         treasure_known=tuple(treasure_known),
         treasure_value_known=tuple(treasure_value_known),
         mission_known=tuple(mission_known),
-        event_known=tuple(event_known),
+        event_tops_known=tuple(event_tops_known),
         island_known=tuple(island_known),
         setup_exchanges=tuple(view.exchanges for view in seats),
         setup_hands=tuple(
@@ -573,22 +577,27 @@ def _count(name: str, value: object, low: int, high: int) -> int:
     return value
 
 
-def _cards(name: str, cards: object, count: int, limit: int | None = None) -> tuple[int, ...]:
-    """Return ``cards`` if it is a tuple of distinct ids below ``count`` (at most ``limit``)."""
+def _cards(
+    name: str, cards: object, count: int, limit: int | None = None, *, distinct: bool = True
+) -> tuple[int, ...]:
+    """Return ``cards`` if it is a tuple of ids below ``count`` (distinct, at most ``limit``)."""
     if not isinstance(cards, tuple) or any(
         type(card) is not int or not 0 <= card < count for card in cards
     ):
         raise _fail(f"{name} must be a tuple of card ids 0 to {count - 1}, not {shown(cards)}")
-    if len(set(cards)) != len(cards) or (limit is not None and len(cards) > limit):
+    if (distinct and len(set(cards)) != len(cards)) or (limit is not None and len(cards) > limit):
         raise _fail(f"{name} {shown(cards)} names a card twice or too many cards")
     return cards
 
 
-def _slots(name: str, slots: object, size: int, count: int) -> tuple[int, ...]:
+def _slots(
+    name: str, slots: object, size: int, count: int, *, distinct: bool = True
+) -> tuple[int, ...]:
     """Return the cards of a row of ``size`` slots (``None`` for an empty slot)."""
     if not isinstance(slots, tuple) or len(slots) != size:
         raise _fail(f"{name} must have {size} slots, not {shown(slots)}")
-    return _cards(name, tuple(card for card in slots if card is not None), count)
+    cards = tuple(card for card in slots if card is not None)
+    return _cards(name, cards, count, distinct=distinct)
 
 
 def _indexed(
@@ -623,6 +632,24 @@ def _indexed(
 def _distinct(name: str, cards: list[int]) -> None:
     if len(set(cards)) != len(cards):
         raise _fail(f"the observation shows one of the {name} in two places")
+
+
+def _in_play(cards: list[int], indices: list[int]) -> None:
+    """Event cards shown: ids in play, no more often than the game has copies, pile tops."""
+    if any(index for index in indices):
+        raise _fail("event_pile_known names a card below the top of a pile, which nobody sees")
+    renamed = sorted({card for card in cards if EVENT_ID_IN_PLAY[card] != card})
+    if renamed:
+        raise _fail(
+            f"the observation names event cards {shown(renamed)} by a copy's id; identical "
+            "copies share the lowest id of theirs"
+        )
+    extra = [card for card, times in Counter(cards).items() if times > EVENT_COPIES[card]]
+    if extra:
+        raise _fail(
+            f"the observation shows event cards {shown(sorted(extra))} more often than the "
+            "game has copies of them"
+        )
 
 
 def _check_setup_view(view: SeatView, mine: bool, hidden: int, crew_count: int) -> None:
@@ -813,9 +840,11 @@ def check_observation(observation: KincsesObservation) -> None:
         "event_pile_known", observation.event_pile_known, event_sizes, event_count, True
     )
     named_events = [card for _, card in events_known]
-    named_events += _slots("board_events", observation.board_events, LAST_SPACE + 1, event_count)
-    named_events += _cards("event_discard", observation.event_discard, event_count)
-    _distinct("event cards", named_events)
+    named_events += _slots(
+        "board_events", observation.board_events, LAST_SPACE + 1, event_count, distinct=False
+    )
+    named_events += _cards("event_discard", observation.event_discard, event_count, distinct=False)
+    _in_play(named_events, [item[1] for item in observation.event_pile_known])
     if len(named_events) + sum(event_sizes) - len(events_known) != event_count:
         raise _fail(f"the event cards shown and counted are not the {event_count} of the game")
 

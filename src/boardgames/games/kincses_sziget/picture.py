@@ -290,7 +290,10 @@ def _from_state(state: KincsesState) -> _Table:
             _top(pile, state.treasure_known, everyone) for pile in state.treasure_piles
         ),
         mission_top=_top(state.mission_pile, state.mission_known, everyone),
-        event_tops=tuple(_top(pile, state.event_known, everyone) for pile in state.event_piles),
+        event_tops=tuple(
+            _Card(pile[0], secret=known != everyone) if pile else None
+            for pile, known in zip(state.event_piles, state.event_tops_known, strict=True)
+        ),
     )
 
 

@@ -11,9 +11,8 @@ written ``?``. Every card not named anywhere lies in its pile (crew cards, treas
 value, missions) or in the event piles, whose sizes a position gives.
 
 Cards are written by their printed names (see
-:mod:`~boardgames.games.kincses_sziget.components`), separated by commas. The event cards
-of one kind are identical copies that only their ids tell apart; the ``k``-th copy of a kind
-with several is written ``NAME*k`` (``intrigue*3``), the first one ``NAME``.
+:mod:`~boardgames.games.kincses_sziget.components`), separated by commas. Identical event
+cards share a name, as they share an id in play: ``intrigue`` is any of the four.
 
 The text notation has one fact a line; ``#`` starts a comment::
 
@@ -65,8 +64,10 @@ The lines, in the order ``str`` writes them (each at most once):
   lies (``SEATS`` joined by ``+``, or ``-`` for nobody). The rule: a seat's own cards are
   known to it only, the rows, discards, the chest, the board and the table to everyone, pile
   cards to nobody (a treasure pile's values to everyone), face-down islands to nobody.
-  ``KIND`` is ``crew``, ``treasure``, ``treasure-value``, ``mission``, ``event``, ``island``
-  or ``mission-somewhere`` (the seats that know a mission lies somewhere in its pile).
+  ``KIND`` is ``crew``, ``treasure``, ``treasure-value``, ``mission``, ``island``,
+  ``mission-somewhere`` (the seats that know a mission lies somewhere in its pile) or
+  ``event-top``, whose ``CARDS`` are event pile numbers (the seats that know the pile's top
+  card, which its ``event-pile`` line names: ``known event-top 0+1 2``).
 * ``steal OBSERVER VICTIM THIEF HIDDEN CARDS``: what a seat keeps of a random crew steal
   (see :class:`~boardgames.games.kincses_sziget.state.KincsesState`).
 * ``task NAME FIELD=VALUE ...``: the task stack, bottom first, the pending decision last
@@ -125,7 +126,7 @@ from boardgames.games.kincses_sziget.components import (
     treasure,
     treasure_name,
 )
-from boardgames.games.kincses_sziget.state import HistoryEntry, Task, TurnStep
+from boardgames.games.kincses_sziget.state import _EVENT_CARD_TASKS, HistoryEntry, Task, TurnStep
 
 __all__ = ["GAME_NAME", "KincsesPosition", "SeatPosition"]
 
@@ -137,9 +138,9 @@ KNOWLEDGE_KINDS: Final = (
     "treasure",
     "treasure-value",
     "mission",
-    "event",
     "island",
     "mission-somewhere",
+    "event-top",
 )
 """The kinds of ``known`` line, in the order they are written."""
 
@@ -253,7 +254,7 @@ class KincsesPosition:
             by space; ``None`` for a face-down card drawn from the seed.
         board_pearls: The pearls on each space 0-42.
         knowledge: ``(kind, card, seats)`` for each card whose knowledge mask is not the
-            rule's (see the module), sorted.
+            rule's (see the module), sorted; for ``"event-top"``, ``card`` is the pile.
         steals: What seats keep of random crew steals.
         tasks: The task stack, the pending decision last; ``None`` for the turn of the
             seat to move.
@@ -362,32 +363,24 @@ resolve_signature(KincsesPosition)  # its ``origin`` names the class itself
 
 # --- names ------------------------------------------------------------------------------------
 
-_COPIES: Final = {card.id: event_cards_named(event_card_name(card.id)) for card in EVENT_CARDS}
-
-
-def _event_word(card: EventId) -> str:
-    copies = _COPIES[card]
-    index = copies.index(card)
-    name = event_card_name(card)
-    return name if index == 0 else f"{name}*{index + 1}"
-
 
 def _event_lookup(name: str) -> EventId:
-    base, star, copy = name.rpartition("*")
-    if not star or not copy.isdecimal():
-        base, copy = name, "1"
-    copies = event_cards_named(base)
-    if not 1 <= int(copy) <= len(copies):
-        raise UnknownComponentError(f"{base!r} has {len(copies)} copies, not {copy}")
-    return copies[int(copy) - 1]
+    return event_cards_named(name)[0]  # the id in play: the lowest of the copies
+
+
+def _pile_number(text: str) -> int:
+    if not text.isdecimal() or not 0 <= int(text) < EVENT_PILES:
+        raise UnknownComponentError(f"an event pile is 0 to {EVENT_PILES - 1}, not {text!r}")
+    return int(text)
 
 
 _WRITERS: Final[dict[str, Callable[[int], str]]] = {
     "crew": crew_card_name,
     "treasure": treasure_name,
     "mission": mission_name,
-    "event": _event_word,
+    "event": event_card_name,
     "island": island_card_name,
+    "pile": str,
 }
 _READERS: Final[dict[str, Callable[[str], int]]] = {
     "crew": lambda name: crew_card(name).id,
@@ -395,15 +388,16 @@ _READERS: Final[dict[str, Callable[[str], int]]] = {
     "mission": lambda name: mission(name).id,
     "event": _event_lookup,
     "island": lambda name: island_card(name).id,
+    "pile": _pile_number,
 }
 _KNOWLEDGE_KIND: Final = {
     "crew": "crew",
     "treasure": "treasure",
     "treasure-value": "treasure",
     "mission": "mission",
-    "event": "event",
     "island": "island",
     "mission-somewhere": "mission",
+    "event-top": "pile",
 }
 
 
@@ -438,21 +432,7 @@ def _value(value: object) -> str:
 
 
 _FIELD_KINDS: Final = {
-    **{
-        (name, "card"): "event"
-        for name in (
-            "DuelTargetStep",
-            "DuelCommitStep",
-            "BattleCommitStep",
-            "MerchantCommitStep",
-            "PearlSaleStep",
-            "AfterEventTask",
-            "DuelRevealTask",
-            "BattleRevealTask",
-            "MerchantRevealTask",
-            "EventDrawn",
-        )
-    },
+    **{(name, "card"): "event" for name in (*sorted(_EVENT_CARD_TASKS), "EventDrawn")},
     ("DiscardCrew", "card"): "crew",
     ("TakeFromTable", "card"): "crew",
     ("TakeWeapon", "card"): "crew",
@@ -547,7 +527,7 @@ def _write(position: KincsesPosition) -> list[str]:
         out.append(f"event-discard {_names('event', position.event_discard)}")
     for space, card in enumerate(position.board_events):
         if card is not None:
-            out.append(f"space {space} event {_event_word(card)}")
+            out.append(f"space {space} event {event_card_name(card)}")
     if position.islands != defaults.islands:
         for space, island, owner in position.islands:
             out.append(f"space {space} island {_names('island', (island,))}")
@@ -629,9 +609,8 @@ def _card(kind: str, token: Token, blank: str | None = "?") -> int | None:
     try:
         return _READERS[kind](token.text)
     except UnknownComponentError as error:
-        raise token.error(f"expected a {kind} card's name, found {token.text!r}: {error}") from (
-            None
-        )
+        what = "an event pile number" if kind == "pile" else f"the name of a {kind} card"
+        raise token.error(f"expected {what}, found {token.text!r}: {error}") from None
 
 
 def _named(kind: str, token: Token) -> int:
@@ -720,7 +699,8 @@ def _card_of_word(kind: str, token: Token, word: str) -> int:
     try:
         return _READERS[kind](word.replace("_", " "))
     except UnknownComponentError as error:
-        raise token.error(f"expected a {kind} card's name, found {word!r}: {error}") from None
+        what = "an event pile number" if kind == "pile" else f"the name of a {kind} card"
+        raise token.error(f"expected {what}, found {word!r}: {error}") from None
 
 
 def _record_of(line: Line, classes: dict[str, type], what: str) -> Any:

@@ -125,7 +125,7 @@ from boardgames.games.kincses_sziget.actions import (
 )
 from boardgames.games.kincses_sziget.components import (
     CREW_ROW_SIZE,
-    EVENT_CARDS,
+    EVENT_ID_IN_PLAY,
     EVENT_PILES,
     FORBIDDEN_ISLAND_SPACES,
     HAND_MAX,
@@ -289,7 +289,7 @@ def new_game(configuration: Configuration, seed: int) -> KincsesState:
         space, rng = rng.choice(spaces)
         used.add(space)
         board_pearls[space] = pearls
-    events, rng = rng.shuffled(range(len(EVENT_CARDS)))
+    events, rng = rng.shuffled(EVENT_ID_IN_PLAY)
     event_piles = tuple(tuple(events[index::EVENT_PILES]) for index in range(EVENT_PILES))
     treasure_known = [0] * len(TREASURES)
     treasure_value_known = [everyone] * len(TREASURES)  # every card lies in its value's pile
@@ -348,7 +348,7 @@ def new_game(configuration: Configuration, seed: int) -> KincsesState:
         treasure_known=tuple(treasure_known),
         treasure_value_known=tuple(treasure_value_known),
         mission_known=tuple(mission_known),
-        event_known=(0,) * len(EVENT_CARDS),
+        event_tops_known=(0,) * EVENT_PILES,
         island_known=(0,) * len(ISLANDS),
         setup_exchanges=(0,) * players,
         setup_hands=((),) * players,

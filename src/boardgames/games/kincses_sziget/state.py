@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable
-from typing import TYPE_CHECKING, ClassVar, TypeAlias, cast
+from typing import TYPE_CHECKING, ClassVar, TypeAlias, cast, get_args
 
 import attrs
 
@@ -497,6 +497,13 @@ AutomaticTask: TypeAlias = (
 Task: TypeAlias = Step | AutomaticTask
 """An entry of the task stack."""
 
+_EVENT_CARD_TASKS: frozenset[str] = frozenset(
+    cls.__name__
+    for cls in get_args(Task)
+    if any(field.name == "card" and field.type == "EventId" for field in attrs.fields(cls))
+)
+"""The names of the tasks whose ``card`` is an event card."""
+
 
 def _pending_step(tasks: tuple[Task, ...]) -> Step:
     """Return the decision on top of a non-empty task stack.
@@ -580,7 +587,9 @@ class KincsesState(_Derived):
         mission_pile: The mission draw pile.
         mission_row: The three visible missions (``None`` when the pile ran out).
         mission_returned: Setup: the missions returned, before they are shuffled back.
-        event_piles: The three event piles.
+        event_piles: The three event piles, top first. Event cards are named by their id in
+            play (:data:`~boardgames.games.kincses_sziget.components.EVENT_ID_IN_PLAY`):
+            identical copies share one id, here and in every other event field.
         event_discard: Event cards activated on pearl beds or removed by a pearl sale.
         board_events: The event card on each position 0-42 (``None`` if none).
         board_islands: The island card on each position 0-42 (``None`` if none).
@@ -594,7 +603,9 @@ class KincsesState(_Derived):
             a value pile keeps the value known to all while only the drawer knows the card;
             a random theft takes it from all but the thief and the victim.
         mission_known: The same for each mission.
-        event_known: The same for each event card.
+        event_tops_known: For each event pile, the seats that know its top card (bit mask):
+            a telescope shows the tops, a draw turns the next card up unseen. Event cards on
+            the board and discarded are known to everyone; nobody knows a card below a top.
         island_known: The same for each island card.
         setup_exchanges: The weapons each seat exchanged for random pirates at the setup
             (0-2, public: "they may exchange each card beyond 2").
@@ -664,7 +675,7 @@ class KincsesState(_Derived):
     treasure_known: tuple[int, ...]
     treasure_value_known: tuple[int, ...]
     mission_known: tuple[int, ...]
-    event_known: tuple[int, ...]
+    event_tops_known: tuple[int, ...]
     island_known: tuple[int, ...]
     setup_exchanges: tuple[int, ...]
     setup_hands: tuple[tuple[CardId, ...], ...]
