@@ -10,8 +10,16 @@ import attrs
 import pytest
 
 import boardgames
+from boardgames import ConfigurationError, History, InvalidStateError
 from boardgames.core.guards import find_action, illegal_action
-from boardgames.core.standard import Knowledge, Rules, StandardGame, Text
+from boardgames.core.standard import (
+    Knowledge,
+    Rules,
+    StandardGame,
+    Text,
+    finish_setup,
+    origin_text,
+)
 from boardgames.games.magellan_elcano import (
     Action,
     Colour,
@@ -235,3 +243,51 @@ def test_the_version_is_the_package_version() -> None:
     from boardgames._version import __version__
 
     assert boardgames.__version__ == __version__ == version("boardgames")
+
+
+@attrs.frozen
+class _Table:
+    """A stand-in position: its moves, where they start, and its public part."""
+
+    history: tuple[str, ...] = ()
+    origin: _Table | None = None
+    name: str = "table"
+
+    def public(self) -> str:
+        return f"public {self.name}"
+
+
+@attrs.frozen
+class _SetUp:
+    history: History[str] = attrs.field(factory=History)
+
+
+def test_a_set_up_table_starts_its_history_from_its_origin() -> None:
+    """Moves start from the position's own origin; a table without moves is its own origin."""
+    start = _Table(name="start")
+    assert "public start" == origin_text(
+        _Table(history=("a",), origin=start), at_deal=False, table=lambda: "unused"
+    )
+    assert origin_text(_Table(history=("a",)), at_deal=False, table=lambda: "unused") is None
+    assert "written" == origin_text(
+        _Table(history=("a",), origin=start),
+        at_deal=False,
+        table=lambda: "unused",
+        of_origin=lambda origin: "written",
+    )
+    assert "mid-game" == origin_text(_Table(), at_deal=False, table=lambda: "mid-game")
+    assert origin_text(_Table(), at_deal=True, table=lambda: "mid-game") is None
+
+
+def test_finishing_a_setup_gives_the_history_and_turns_a_bad_table_into_a_setup_error() -> None:
+    state = finish_setup(_SetUp(), ("a", "b"), "origin", lambda state: None)
+    assert ("a", "b") == tuple(state.history)
+    assert "origin" == state.history.origin
+
+    def refuse(state: _SetUp) -> None:
+        raise InvalidStateError("seat 2 holds 9 cards")
+
+    with pytest.raises(
+        ConfigurationError, match=r"^the position cannot be set up: .*seat 2 holds 9 cards"
+    ):
+        finish_setup(_SetUp(), (), None, refuse)

@@ -43,7 +43,7 @@ parameter is positional).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, get_args
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, cast, get_args
 
 import attrs
 
@@ -57,6 +57,7 @@ from boardgames.core.guards import (
     illegal_action,
     not_a_state,
 )
+from boardgames.core.history import History
 from boardgames.core.protocol import GameInfo, OptionValue, PlayerId
 
 if TYPE_CHECKING:
@@ -65,6 +66,7 @@ if TYPE_CHECKING:
 __all__ = [
     "GameTypes",
     "Knowledge",
+    "Moving",
     "Observed",
     "Positions",
     "Rules",
@@ -72,6 +74,9 @@ __all__ = [
     "StandardGame",
     "StandardPositions",
     "Text",
+    "finish_setup",
+    "origin_text",
+    "setup_failure",
 ]
 
 
@@ -671,6 +676,76 @@ class Positions(Protocol[StateT, PositionT, ConfigurationT_contra]):
             NotationError: ``text`` is not a position; the error names the token at fault.
         """
         ...
+
+
+class Moving(Protocol):
+    """What :func:`origin_text` needs of a position: its moves and where they start."""
+
+    @property
+    def history(self) -> Sequence[Any]:
+        """The public moves since :attr:`origin`, oldest first."""
+        ...
+
+    @property
+    def origin(self) -> Any:
+        """The position the moves start from (``None``: the deal, or no moves)."""
+        ...
+
+
+def setup_failure(message: str) -> ConfigurationError:
+    """Return the error of a position whose ``message`` names the fact that cannot hold.
+
+    >>> setup_failure("seat 2 holds 9 cards")
+    ConfigurationError('the position cannot be set up: seat 2 holds 9 cards')
+
+    .. versionadded:: 0.2.0
+    """
+    return ConfigurationError(f"the position cannot be set up: {message}")
+
+
+def origin_text(
+    position: Moving,
+    *,
+    at_deal: bool,
+    table: Callable[[], str],
+    of_origin: Callable[[Any], str | None] | None = None,
+) -> str | None:
+    """Return the :attr:`History.origin <boardgames.History.origin>` of a set-up table.
+
+    A position with moves starts them from its own ``origin`` (the deal when it has
+    none), written by ``of_origin`` (by default ``str(origin.public())``); a position
+    without moves is its own origin, written by ``table`` (the public part of the set-up
+    table), unless it is the deal (``at_deal``), whose history starts from nothing.
+
+    .. versionadded:: 0.2.0
+    """
+    if position.history:
+        if position.origin is None:
+            return None
+        return str(position.origin.public()) if of_origin is None else of_origin(position.origin)
+    return None if at_deal else table()
+
+
+def finish_setup(
+    state: StateT,
+    moves: Sequence[Any],
+    origin: str | None,
+    check_state: Callable[[StateT], None],
+) -> StateT:
+    """Give a set-up table its history of ``moves`` since ``origin``, and check it.
+
+    Raises:
+        ConfigurationError: The state fails ``check_state`` (its message, from
+            :func:`setup_failure`, says why).
+
+    .. versionadded:: 0.2.0
+    """
+    state = cast("StateT", attrs.evolve(cast("Any", state), history=History(moves, origin=origin)))
+    try:
+        check_state(state)
+    except InvalidStateError as error:
+        raise setup_failure(str(error)) from None
+    return state
 
 
 class StandardPositions(

@@ -139,10 +139,10 @@ def _table(
 ) -> tuple[dict[PlayerId, tuple[int, ...]], dict[PlayerId, tuple[int, ...]], dict[PlayerId, int]]:
     """Revealed cards, cards taken back and crew cards drawn that leave the origin's table.
 
-    Cards taken back before the origin are unknown: placeholders (negative numbers) stand
+    Cards taken back before the origin are unknown: stand-ins (negative numbers) stand
     for them, shown by one seat and taken back by another, so that what is left on the
     table and what each seat owes are the origin's. The cards played add up to the cards
-    owed, so the placeholders can always be shared out.
+    owed, so the stand-ins can always be shared out.
     """
     seats = position.seats
     if not any(seat.played or seat.owed for seat in seats) and replace is None:
@@ -155,7 +155,7 @@ def _table(
         taking = tuple(range(len(seats)))
     revealed: dict[PlayerId, tuple[int, ...]] = {}
     taken: dict[PlayerId, list[int]] = {}
-    placeholders: list[int] = []
+    stand_ins: list[int] = []
     wanted: dict[PlayerId, int] = {}
     for number in taking:
         seat = seats[number]
@@ -164,11 +164,11 @@ def _table(
             continue
         extra = max(0, seat.owed - len(seat.played))
         own = [-1 - 8 * number - index for index in range(extra)]
-        placeholders += own
+        stand_ins += own
         revealed[number] = (*seat.played, *own)
         wanted[number] = len(seat.played) + extra - seat.owed
     for number, count in wanted.items():
-        taken[number] = [placeholders.pop() for _ in range(min(count, len(placeholders)))]
+        taken[number] = [stand_ins.pop() for _ in range(min(count, len(stand_ins)))]
     waiting: dict[PlayerId, int] = {}
     for task in position.pending():
         if isinstance(task, CrewSourceStep):

@@ -7,9 +7,9 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
-from boardgames.core.errors import ConfigurationError, InvalidStateError
 from boardgames.core.history import History
 from boardgames.core.rng import Rng
+from boardgames.core.standard import finish_setup, origin_text, setup_failure
 from boardgames.games.kincses_sziget import rules
 from boardgames.games.kincses_sziget._invariants_fields import INITIAL_EVENT_PILES
 from boardgames.games.kincses_sziget.components import (
@@ -36,8 +36,7 @@ __all__ = ["parse", "position_of", "setup"]
 _PER_VALUE = 12
 
 
-def _fail(message: str) -> ConfigurationError:
-    return ConfigurationError(f"the position cannot be set up: {message}")
+_fail = setup_failure
 
 
 # --- the knowledge rule -------------------------------------------------------------------------
@@ -505,18 +504,10 @@ def setup(
         island_known=tuple(masks["island"]),
         mission_somewhere=tuple(masks["mission-somewhere"]),
     )
-    if position.history:
-        origin = None if position.origin is None else str(position.origin.public())
-    elif _is_deal(state):
-        origin = None
-    else:
-        origin = str(position_of(state).public())
-    state = attrs.evolve(state, history=History(position.history, origin=origin))
-    try:
-        rules.check_state(state)
-    except InvalidStateError as error:
-        raise _fail(str(error)) from None
-    return state
+    origin = origin_text(
+        position, at_deal=_is_deal(state), table=lambda: str(position_of(state).public())
+    )
+    return finish_setup(state, position.history, origin, rules.check_state)
 
 
 def _is_deal(state: KincsesState) -> bool:

@@ -6,9 +6,10 @@ from collections.abc import Sequence
 
 import attrs
 
-from boardgames.core.errors import ConfigurationError, InvalidStateError
+from boardgames.core.errors import InvalidStateError
 from boardgames.core.history import History
 from boardgames.core.rng import Rng
+from boardgames.core.standard import finish_setup, origin_text, setup_failure
 from boardgames.games.magellan_elcano import _invariants
 from boardgames.games.magellan_elcano.components import (
     CREW_CARDS,
@@ -33,8 +34,7 @@ __all__ = ["parse", "position_of", "setup"]
 _ZONES = ("hand", "red column", "blue column", "green column", "storm column", "discard")
 
 
-def _fail(message: str) -> ConfigurationError:
-    return ConfigurationError(f"the position cannot be set up: {message}")
+_fail = setup_failure
 
 
 def _seat_cards(number: int, seat: SeatPosition) -> list[tuple[CardId, str]]:
@@ -271,22 +271,16 @@ def setup(configuration: Configuration, position: MagellanPosition, seed: int) -
         history=History(),
         rng=rng,
     )
-    if position.history:
-        origin = None if position.origin is None else str(position.origin.public())
-    elif _is_deal(position):
-        origin = None
-    else:
+
+    def table() -> str:  # the table must hold before it is read as a position
         try:
             _invariants.check_table(state)
         except InvalidStateError as error:
             raise _fail(str(error)) from None
-        origin = str(position_of(state).public())
-    state = attrs.evolve(state, history=History(position.history, origin=origin))
-    try:
-        _invariants.check_state(state)
-    except InvalidStateError as error:
-        raise _fail(str(error)) from None
-    return state
+        return str(position_of(state).public())
+
+    origin = origin_text(position, at_deal=_is_deal(position), table=table)
+    return finish_setup(state, position.history, origin, _invariants.check_state)
 
 
 def position_of(state: MagellanState) -> MagellanPosition:

@@ -9,6 +9,7 @@ import attrs
 from boardgames.core.errors import ConfigurationError, InvalidStateError
 from boardgames.core.history import History
 from boardgames.core.rng import Rng
+from boardgames.core.standard import finish_setup, origin_text, setup_failure
 from boardgames.games.morgans_magic_map import _invariants
 from boardgames.games.morgans_magic_map.components import (
     BOARD_LEVELS,
@@ -35,8 +36,7 @@ _TREASURE_COUNT: Final = len(TREASURE_CARDS)
 _HAND_SIZE: Final = 4
 
 
-def _fail(message: str) -> ConfigurationError:
-    return ConfigurationError(f"the position cannot be set up: {message}")
+_fail = setup_failure
 
 
 def _is_id(value: object, count: int) -> bool:
@@ -294,19 +294,13 @@ def setup(configuration: tuple[int, Variant], position: MorganPosition, seed: in
         _invariants.check_position(state)
     except InvalidStateError as error:
         raise _fail(str(error)) from None
-    origin: str | None
-    if position.history:
-        origin = None if position.origin is None else _origin_text(position.origin, seed)
-    elif _is_deal(position):
-        origin = None
-    else:
-        origin = str(position_of(state).public())
-    state = attrs.evolve(state, history=History(position.history, origin=origin))
-    try:
-        _invariants.check_state(state)
-    except InvalidStateError as error:
-        raise _fail(str(error)) from None
-    return state
+    origin = origin_text(
+        position,
+        at_deal=_is_deal(position),
+        table=lambda: str(position_of(state).public()),
+        of_origin=lambda start: _origin_text(start, seed),
+    )
+    return finish_setup(state, position.history, origin, _invariants.check_state)
 
 
 def _origin_text(origin: MorganPosition, seed: int) -> str | None:

@@ -6,9 +6,9 @@ from collections.abc import Callable
 
 import attrs
 
-from boardgames.core.errors import ConfigurationError, InvalidStateError
 from boardgames.core.history import History
 from boardgames.core.rng import Rng
+from boardgames.core.standard import finish_setup, origin_text, setup_failure
 from boardgames.games.morrigan import _invariants
 from boardgames.games.morrigan._names import hidden_cards
 from boardgames.games.morrigan.components import CARD_TYPES, CARDS, CardId, CardKind, CardType
@@ -37,8 +37,7 @@ _ALLY = next(card.id for card in CARDS if card.kind is CardKind.UNEXPECTED_ALLY)
 _ANY, _NOT_ACTION, _ACTION = range(3)
 
 
-def _fail(message: str) -> ConfigurationError:
-    return ConfigurationError(f"the position cannot be set up: {message}")
+_fail = setup_failure
 
 
 def _check_shape(position: MorriganPosition, players: int, options: MorriganOptions) -> None:
@@ -277,20 +276,13 @@ def setup(
         truncated=game_over and position.winner is None,
         rng=rng,
     )
-    if position.history:
-        origin = None if position.origin is None else str(position.origin.public())
-    elif _is_deal(position):
-        origin = None
-    else:
-        origin = str(position_of(state).public())
-    state = attrs.evolve(state, history=History(position.history, origin=origin))
+    origin = origin_text(
+        position, at_deal=_is_deal(position), table=lambda: str(position_of(state).public())
+    )
     try:
-        _invariants.check_state(state)
-    except InvalidStateError as error:
-        raise _fail(str(error)) from None
+        return finish_setup(state, position.history, origin, _invariants.check_state)
     except (TypeError, ValueError, IndexError, KeyError, AttributeError) as error:
         raise _fail(f"a field is malformed ({error})") from None
-    return state
 
 
 def position_of(state: MorriganState) -> MorriganPosition:
