@@ -48,6 +48,7 @@ from typing import Any
 import attrs
 
 from boardgames._bot_checks import BotReport, check_bot
+from boardgames._copies_checks import compare_copies
 from boardgames._knowledge_checks import SamplerReport, sample_worlds
 from boardgames._position_checks import check_position_arguments, check_positions
 from boardgames._presentation_checks import check_explanations, check_pictures
@@ -72,6 +73,7 @@ __all__ = [
     "EditReport",
     "SamplerReport",
     "check_bot",
+    "check_copies",
     "check_edits",
     "check_game",
     "check_loaded",
@@ -744,6 +746,52 @@ def check_sampler(
         seed=seed,
         uniform=uniform,
         fail=checker.fail,
+    )
+
+
+def check_copies(
+    game: Game[Any, Any, Any],
+    state: Any,
+    relabelled: Any,
+    *,
+    seed: int = 0,
+    steps: int = 300,
+    words_every: int = 5,
+) -> int:
+    """Check that two states that differ only in which identical copy is where look alike.
+
+    ``relabelled`` is ``state`` with identical copies of a component exchanged (two equal
+    cards swapped between hands, or between a hand and a pile): a change no person at the
+    table could notice. Both must pass ``check_state``; then the same random legal actions
+    (from ``seed``) are applied to both for up to ``steps`` decisions or to the end, and at
+    every decision each seat must be shown the same thing in both games: the observation
+    and, for the seat to move, the legal actions; every ``words_every`` decisions and at
+    the end also the texts and numbers made from them (the observation's text and vector,
+    each legal action's name, explanation, description to each seat and number). At the
+    end the scores must agree.
+
+    The exchange is the caller's to write, since only the game knows which of its
+    components are identical. A game whose ids name kinds rather than copies (identical
+    cards share one id) cannot make such a pair, and needs no such check.
+
+    Returns:
+        The number of decisions compared.
+
+    Raises:
+        ConformanceError: A state is refused, the two states are equal, or a seat is
+            shown something different in the two games; the message names the step and
+            the first difference.
+
+    .. versionadded:: 0.2.0
+    """
+    return compare_copies(
+        game,
+        state,
+        relabelled,
+        ConformanceError,
+        seed=seed,
+        steps=steps,
+        words_every=words_every,
     )
 
 

@@ -407,3 +407,33 @@ def test_check_bot_refuses_bad_arguments(arguments: dict[str, Any], complaint: s
     game = boardgames.make("magellan-elcano", players=2)
     with pytest.raises(boardgames.ConfigurationError, match=complaint):
         check_bot(game, **call)
+
+
+def test_the_copies_check_catches_cards_that_are_not_identical() -> None:
+    """``check_copies`` fails when the exchanged cards can be told apart, or nothing changed.
+
+    Swapping two storm cards of different values changes what is turned up, so some seat
+    is shown a difference; swapping two of the same value changes nothing anyone sees.
+    """
+    from boardgames.games.magellan_elcano.components import STORM_CARDS
+    from boardgames.testing import check_copies
+
+    game = MagellanElcano(players=5)
+    state = game.new_game(3)
+    deck = list(state.storm_deck)
+
+    def swapped(first: int, second: int) -> Any:
+        cards = list(deck)
+        cards[first], cards[second] = cards[second], cards[first]
+        return attrs.evolve(state, storm_deck=tuple(cards))
+
+    points = [STORM_CARDS[card].points for card in deck]
+    same = next((i, j) for i in range(len(deck)) for j in range(i) if points[i] == points[j])
+    other = next((i, j) for i in range(len(deck)) for j in range(i) if points[i] != points[j])
+    assert check_copies(game, state, swapped(*same), seed=1, steps=10_000) > 0
+    with pytest.raises(ConformanceError, match="shown different things"):
+        check_copies(game, state, swapped(*other), seed=1, steps=10_000)
+    with pytest.raises(ConformanceError, match="nothing was exchanged"):
+        check_copies(game, state, state)
+    with pytest.raises(ConformanceError, match="check_state refuses the relabelled state"):
+        check_copies(game, state, attrs.evolve(state, storm_deck=(deck[0], *deck)))

@@ -19,6 +19,7 @@ import boardgames
 from boardgames.games.morrigan import Morrigan, MorriganState
 from boardgames.games.morrigan._codec import upgrade
 from boardgames.games.morrigan.components import CARD_KINDS, CardId
+from boardgames.testing import check_copies
 
 
 def _swapped(state: MorriganState, first: CardId, second: CardId) -> MorriganState:
@@ -48,28 +49,6 @@ def _pairs(state: MorriganState, rng: random.Random) -> list[tuple[CardId, CardI
     return rng.sample(pairs, 1)
 
 
-def _seen(game: Morrigan, state: MorriganState, *, words: bool) -> list[object]:
-    """What each seat can see of ``state``: observation and legal actions (and ``words``)."""
-    seen: list[object] = []
-    mover = game.current_player(state)
-    for seat in range(game.players):
-        view = game.observe(state, seat)
-        seen.append(view)
-        if seat == mover:
-            seen.append(list(game.legal_actions(state)))
-        if not words:
-            continue
-        seen += [game.render_observation(view), game.encoding.encode_observation(view)]
-        if seat == mover:
-            legal = list(game.legal_actions(state))
-            seen.append([str(action) for action in legal])
-            seen += [game.explain_action(view, action) for action in legal]
-            for viewer in range(game.players):
-                seen += [game.describe_action(view, action, viewer) for action in legal]
-            seen.append([game.encoding.encode_action(action) for action in legal])
-    return seen
-
-
 @pytest.mark.parametrize(
     ("players", "seed", "options"),
     [
@@ -89,25 +68,14 @@ def test_games_that_differ_only_in_which_copy_is_where_look_the_same(
     two identical cards a player was dealt is nothing anyone can know. The observations,
     their text and vectors, the legal actions with their names, explanations,
     descriptions and numbers must agree at every step of the two games (the words and
-    numbers are compared every fifth step, to keep the test fast).
+    numbers are compared every fifth step, to keep the test fast):
+    :func:`boardgames.testing.check_copies`.
     """
     game = make_game(players, **options)
     rng = random.Random(seed)
     state = game.new_game(seed)
     for first, second in _pairs(state, rng):
-        one, other = state, _swapped(state, first, second)
-        assert one != other
-        game.check_state(other)
-        steps = 0
-        while game.current_player(one) is not None and steps < 300:
-            words = steps % 5 == 0
-            assert _seen(game, one, words=words) == _seen(game, other, words=words), steps
-            legal = game.legal_actions(one)
-            action = legal[rng.randrange(len(legal))]
-            one, other = game.apply(one, action), game.apply(other, action)
-            steps += 1
-        assert _seen(game, one, words=True) == _seen(game, other, words=True)
-        assert steps > 100
+        assert check_copies(game, state, _swapped(state, first, second), seed=seed) > 100
 
 
 def test_an_older_observation_is_read_under_private_names(
