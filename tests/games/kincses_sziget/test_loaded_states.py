@@ -695,11 +695,13 @@ def _as_format_3(data: dict[str, Any], kind: str) -> dict[str, Any]:
         if card is not None:
             renamed[("board", space)] = old["board_events"][space] = own(card)
     old["event_discard"] = [own(card) for card in data["event_discard"]]
-    for index, (_, action) in enumerate(data["history"]):
+    history = old["history"]
+    entries = history["entries"] if isinstance(history, dict) else history
+    for _, action in entries:
         if action["type"] == "EventDrawn":  # the copies on the board and discarded were drawn
             card = action["card"]
             shown = [c for c in (*old["board_events"], *old["event_discard"]) if c is not None]
-            old["history"][index][1]["card"] = next(c for c in shown if EVENT_ID_IN_PLAY[c] == card)
+            action["card"] = next(c for c in shown if EVENT_ID_IN_PLAY[c] == card)
     if kind == "state":
         everyone = (1 << data["players"]) - 1
         masks = [0] * 64
@@ -736,3 +738,33 @@ def test_a_format_3_document_with_a_copy_s_own_id_loads_with_ids_in_play(
         data["data"] = _as_format_3(data["data"], kind)
         assert data["data"] != current
         assert boardgames.loads(json.dumps(data)) == value
+
+
+def test_a_format_3_origin_that_numbers_an_event_copy_loads() -> None:
+    """Format 3 wrote copy k of an event card ``NAME*k`` in a history's origin; it loads.
+
+    Rulebook: "The deck contains 4 intrigue cards in total." Copies share one name now, so
+    the copy number is dropped and the state loads as the one written.
+    """
+    game = KincsesSziget(players=2)
+    position = game.parse_position(
+        """kincses-sziget players 2
+        turn 2
+        turn-index 1
+        seat 0 at 4
+        space 4 event intrigue
+        space 6 event intrigue
+        event-pile 0 20"""
+    )
+    state = game.setup(position, seed=3)
+    state = game.apply(state, game.legal_actions(state)[0])
+    origin = state.history.origin
+    assert origin is not None
+    assert "space 6 event intrigue" in origin
+    data = document(state)
+    data["format"] = 3
+    data["data"]["history"]["origin"] = origin.replace(
+        "space 6 event intrigue", "space 6 event intrigue*2"
+    )
+    data["data"] = _as_format_3(data["data"], "state")
+    assert boardgames.loads(json.dumps(data)) == state
