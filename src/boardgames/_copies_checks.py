@@ -33,12 +33,13 @@ def _seen(game: Game[Any, Any, Any], state: Any, *, words: bool) -> list[object]
     """
     seen: list[object] = []
     mover = game.current_player(state)
+    legal = list(game.legal_actions(state))
     encoding = encoding_of(game)
     for seat in range(game.players):
         view = game.observe(state, seat)
         seen.append(view)
         if seat == mover:
-            seen.append(list(game.legal_actions(state)))
+            seen.append(legal)
         if not words:
             continue
         seen.append(game.render_observation(view))
@@ -46,7 +47,6 @@ def _seen(game: Game[Any, Any, Any], state: Any, *, words: bool) -> list[object]
             seen.append(encoding.encode_observation(view))
         if seat != mover:
             continue
-        legal = list(game.legal_actions(state))
         seen.append([str(action) for action in legal])
         if isinstance(game, ExplainsNotation):
             seen += [game.explain_action(view, action) for action in legal]
@@ -87,7 +87,8 @@ def compare_copies(
     one, other = state, relabelled
     step = 0
     while True:
-        words = step % words_every == 0 or game.is_terminal(one)
+        over = game.is_terminal(one)
+        words = step % words_every == 0 or over
         seen, seen_other = _seen(game, one, words=words), _seen(game, other, words=words)
         if seen != seen_other:
             raise fail(
@@ -95,13 +96,13 @@ def compare_copies(
                 f"in two games that differ only in which identical copy is where: "
                 f"{_first_difference(seen, seen_other)}"
             )
-        if game.is_terminal(one) or step >= steps:
+        if over or step >= steps:
             break
         legal = list(game.legal_actions(one))
         action = legal[choices.randrange(len(legal))]
         one, other = game.apply(one, action), game.apply(other, action)
         step += 1
-    if game.is_terminal(one) and game.score(one) != game.score(other):
+    if over and game.score(one) != game.score(other):
         raise fail(
             f"the scores differ at the end (seed {seed}): {game.score(one)} against "
             f"{game.score(other)}"

@@ -70,11 +70,11 @@ from boardgames.games.kincses_sziget._heuristic_tables import (
     _strength,
     _totals,
 )
+from boardgames.games.kincses_sziget._sampling import unplaced_events
 from boardgames.games.kincses_sziget.actions import Action
 from boardgames.games.kincses_sziget.components import (
     ARRIVAL_POINTS,
     EVENT_CARDS,
-    EVENT_ID_IN_PLAY,
     HAND_MAX,
     HAND_MIN,
     ISLAND,
@@ -482,18 +482,10 @@ class _Worths:
     def unseen_events(self) -> tuple[Counter[EventId], dict[int, EventId]]:
         """The event cards the bot has not seen (by representative), and the known pile tops."""
         observation = self.observation
-        left = Counter(EVENT_ID_IN_PLAY)  # identical copies share an id: count them
-        left.subtract(event for event in observation.board_events if event is not None)
-        left.subtract(observation.event_discard)
-        tops: dict[int, EventId] = {}
-        for pile, index, card in observation.event_pile_known:
-            left[card] -= 1
-            if index == 0:
-                tops[pile] = card
+        tops = {pile: card for pile, index, card in observation.event_pile_known if index == 0}
         unseen: Counter[EventId] = Counter()
-        for card, count in left.items():
-            if count > 0:
-                unseen[_EVENT_KEYS[card]] += count
+        for card, count in unplaced_events(observation).items():
+            unseen[_EVENT_KEYS[card]] += count
         return unseen, tops
 
     def event_terms(self, key: EventId) -> tuple[float, float, float]:

@@ -50,6 +50,7 @@ from boardgames.games.kincses_sziget.state import (
 
 __all__ = [
     "INITIAL_EVENT_PILES",
+    "by_a_copy_s_id",
     "check_action_fields",
     "check_task_fields",
 ]
@@ -103,6 +104,14 @@ def _turn_seat(first: PlayerId, turn: int, players: int) -> PlayerId:
     return (first + (turn - 1) // players + (turn - 1) % players) % players
 
 
+def by_a_copy_s_id(card: int) -> str:
+    """The words that refuse ``card``: a copy's own id where the id in play belongs."""
+    return (
+        f"event card {card} by a copy's id; identical copies share the lowest id of theirs, "
+        f"{EVENT_ID_IN_PLAY[card]}"
+    )
+
+
 def check_task_fields(players: int, task: object) -> None:
     """Check the types and ranges of one task's fields (seats, spaces, event cards ...).
 
@@ -124,10 +133,7 @@ def check_task_fields(players: int, task: object) -> None:
             if not _int(value, 0, len(EVENT_CARDS) - 1):
                 raise _fail(f"task {shown(task)} names event {shown(value)}, which does not exist")
             if EVENT_ID_IN_PLAY[value] != value:
-                raise _fail(
-                    f"task {shown(task)} names event card {value} by a copy's id; identical "
-                    f"copies share the lowest id of theirs, {EVENT_ID_IN_PLAY[value]}"
-                )
+                raise _fail(f"task {shown(task)} names {by_a_copy_s_id(value)}")
             event = value
         elif field.name == "order":
             if not isinstance(value, tuple) or not 2 <= len(value) <= players:

@@ -27,6 +27,7 @@ from boardgames.games.kincses_sziget._invariants_fields import (
     _int,
     _order_from,
     _turn_seat,
+    by_a_copy_s_id,
     cards_fine,
     check_action_fields,
 )
@@ -453,11 +454,7 @@ def read_history(history: object, players: int, start_player: PlayerId) -> Histo
         elif kind == _DRAW_EVENT:
             drawn = cast("EventDrawn", action)
             if EVENT_ID_IN_PLAY[drawn.card] != drawn.card:
-                raise _fail(
-                    f"history entry {index} names event card {drawn.card} by a copy's id; "
-                    f"identical copies share the lowest id of theirs, "
-                    f"{EVENT_ID_IN_PLAY[drawn.card]}"
-                )
+                raise _fail(f"history entry {index} names {by_a_copy_s_id(drawn.card)}")
             drawers = facts.drawn.setdefault(drawn.card, [])
             if len(drawers) >= EVENT_COPIES[drawn.card]:
                 raise _fail(

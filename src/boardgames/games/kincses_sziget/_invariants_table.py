@@ -15,6 +15,7 @@ from boardgames.games.kincses_sziget._invariants_fields import (
     _fail,
     _int,
     _ints,
+    by_a_copy_s_id,
 )
 from boardgames.games.kincses_sziget._work import (
     _CREW_COUNT,
@@ -143,10 +144,7 @@ def _copies(name: str, zones: list[int]) -> None:
         return
     renamed = sorted({card for card in zones if EVENT_ID_IN_PLAY[card] != card})
     if renamed:
-        raise _fail(
-            f"{name} {shown(renamed)} are named by a copy's id: identical copies share the "
-            f"lowest id of theirs ({', '.join(f'{c} is {EVENT_ID_IN_PLAY[c]}' for c in renamed)})"
-        )
+        raise _fail(f"the {name} name {by_a_copy_s_id(renamed[0])}")
     counts = Counter(zones)
     wrong = [
         f"{card} ({event_card_name(card)}) {counts[card]} times, not {EVENT_COPIES[card]}"

@@ -11,7 +11,10 @@ from boardgames.core.history import History
 from boardgames.core.rng import Rng
 from boardgames.core.standard import finish_setup, origin_text, setup_failure
 from boardgames.games.kincses_sziget import rules
-from boardgames.games.kincses_sziget._invariants_fields import INITIAL_EVENT_PILES
+from boardgames.games.kincses_sziget._invariants_fields import (
+    INITIAL_EVENT_PILES,
+    by_a_copy_s_id,
+)
 from boardgames.games.kincses_sziget.components import (
     CREW_CARDS,
     CREW_ROW_SIZE,
@@ -221,21 +224,18 @@ class _Pool:
             if type(card) is not int or not 0 <= card < count:
                 raise _fail(f"{place} holds {card!r}, which is no {kind} id (0 to {count - 1})")
             if in_play is not None and in_play[card] != card:
-                raise _fail(
-                    f"{place} holds {kind} card {card} by a copy's id; identical copies share "
-                    f"the lowest id of theirs, {in_play[card]}"
-                )
+                raise _fail(f"{place} names {by_a_copy_s_id(card)}")
             places = where.setdefault(card, [])
             places.append(place)
-            if len(places) > left[card] == 1:
+            if not left[card] and len(places) == 2:
                 raise _fail(f"{kind} card {card} is in two places: {places[0]} and {place}")
-            if len(places) > left[card]:
+            if not left[card]:
                 raise _fail(
                     f"{kind} card {card} is in {len(places)} places ({', '.join(places)}); "
-                    f"the game has {left[card]} copies"
+                    f"the game has {len(places) - 1} copies"
                 )
+            left[card] -= 1
         self.kind = kind
-        left.subtract(card for card, places in where.items() for _ in places)
         cards, self.rng = rng.shuffled(sorted(left.elements()))
         self.cards = list(cards)
 

@@ -99,6 +99,19 @@ def _plan_of(observation: KincsesObservation) -> _SamplePlan:
         return plan
 
 
+def unplaced_events(observation: KincsesObservation) -> Counter[int]:
+    """The event cards the observer cannot place, by their ids in play, with their copies.
+
+    Identical copies share an id, so this is a multiset: the game's copies of each id less
+    those on the board, discarded, or at a pile top he has seen.
+    """
+    left = Counter(EVENT_ID_IN_PLAY)
+    left.subtract(card for card in observation.board_events if card is not None)
+    left.subtract(observation.event_discard)
+    left.subtract(card for _, _, card in observation.event_pile_known)
+    return +left  # drops the ids with no copy left
+
+
 def _sample_plan(observation: KincsesObservation) -> _SamplePlan:
     """Work out the :class:`_SamplePlan` of an observation.
 
@@ -122,12 +135,7 @@ def _sample_plan(observation: KincsesObservation) -> _SamplePlan:
         known_missions |= set(view.known_missions) | set(view.known_offer)
         known_missions |= set(view.known_drawn)
     spare_missions = sorted(set(range(len(MISSIONS))) - public_missions - known_missions)
-    # Identical event cards share an id, so the ids left are a multiset.
-    left = Counter(EVENT_ID_IN_PLAY)
-    left.subtract(card for card in observation.board_events if card is not None)
-    left.subtract(observation.event_discard)
-    left.subtract(card for _, _, card in observation.event_pile_known)
-    hidden_events = sorted(left.elements())
+    hidden_events = sorted(unplaced_events(observation).elements())
     seen_islands = {view.island for view in observation.islands if view.island is not None}
     unseen_islands = sorted(set(range(len(ISLANDS))) - seen_islands)
     # The orders of each value's treasures, the treasures of unknown value, the missions,

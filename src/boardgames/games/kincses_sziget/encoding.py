@@ -579,8 +579,8 @@ def _encode_cards(
     for card in observation.event_discard:
         out[base + _EVENT_SLOT[card]] += _EVENT_SHARE[card]
     base = at["event_pile_known"]
-    for pile, depth, card in observation.event_pile_known:
-        out[base + pile * _EVENTS + _EVENT_SLOT[card]] = 1.0 / (1 + depth)
+    for pile, _, card in observation.event_pile_known:  # only tops are ever known
+        out[base + pile * _EVENTS + _EVENT_SLOT[card]] = 1.0
     base = at["event_pile_sizes"]
     out[base : base + EVENT_PILES] = [size / 22 for size in observation.event_pile_sizes]
 

@@ -31,6 +31,7 @@ from boardgames.games.kincses_sziget._invariants import (
     check_task_fields,
     read_history,
 )
+from boardgames.games.kincses_sziget._invariants_fields import by_a_copy_s_id
 from boardgames.games.kincses_sziget._sampling import (
     _deal_treasures,
     _fill,
@@ -640,10 +641,7 @@ def _in_play(cards: list[int], indices: list[int]) -> None:
         raise _fail("event_pile_known names a card below the top of a pile, which nobody sees")
     renamed = sorted({card for card in cards if EVENT_ID_IN_PLAY[card] != card})
     if renamed:
-        raise _fail(
-            f"the observation names event cards {shown(renamed)} by a copy's id; identical "
-            "copies share the lowest id of theirs"
-        )
+        raise _fail(f"the observation names {by_a_copy_s_id(renamed[0])}")
     extra = [card for card, times in Counter(cards).items() if times > EVENT_COPIES[card]]
     if extra:
         raise _fail(

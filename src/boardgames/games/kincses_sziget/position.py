@@ -603,14 +603,17 @@ def _items(line: Line, what: str, tokens: tuple[Token, ...] | None = None) -> li
     return items
 
 
+def _expected(kind: str) -> str:
+    return "an event pile number" if kind == "pile" else f"the name of a {kind} card"
+
+
 def _card(kind: str, token: Token, blank: str | None = "?") -> int | None:
     if blank is not None and token.text == blank:
         return None
     try:
         return _READERS[kind](token.text)
     except UnknownComponentError as error:
-        what = "an event pile number" if kind == "pile" else f"the name of a {kind} card"
-        raise token.error(f"expected {what}, found {token.text!r}: {error}") from None
+        raise token.error(f"expected {_expected(kind)}, found {token.text!r}: {error}") from None
 
 
 def _named(kind: str, token: Token) -> int:
@@ -699,8 +702,7 @@ def _card_of_word(kind: str, token: Token, word: str) -> int:
     try:
         return _READERS[kind](word.replace("_", " "))
     except UnknownComponentError as error:
-        what = "an event pile number" if kind == "pile" else f"the name of a {kind} card"
-        raise token.error(f"expected {what}, found {word!r}: {error}") from None
+        raise token.error(f"expected {_expected(kind)}, found {word!r}: {error}") from None
 
 
 def _record_of(line: Line, classes: dict[str, type], what: str) -> Any:
